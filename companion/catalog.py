@@ -1,0 +1,431 @@
+"""Loads the card and Empire data shipped in `assets/`, validates it, and finds cards by name.
+
+Loading is the only I/O here; everything after it is a lookup in memory. The data files
+keep the game's own short notation (`M4 E1`, `X1 per Vehicle`, `6/Structure+Vehicle`)
+so that they can be checked against the printed cards by eye; this module turns that
+notation into the value types of `companion.rules.cards` and refuses anything it cannot
+read, naming the file, the card and the field.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import msgspec
+
+from companion.paths import assets_dir
+from companion.rules.cards import (
+    CHARACTERS,
+    Amounts,
+    Card,
+    CardType,
+    EmpireFace,
+    Expansion,
+    Icon,
+    Points,
+    Resource,
+    SlotKind,
+    Token,
+    slot_kind,
+)
+from companion.rules.errors import Rejected
+
+LANGUAGES = ("en", "fr", "de", "es", "it")
+"""Languages every card and Empire has a printed name in."""
+
+CARDS_FILE = "cards.json"
+EMPIRES_FILE = "empires.json"
+RULEBOOK_FACES = ("A", "B")
+
+
+class CatalogError(Exception):
+    """A shipped or user data file that cannot be trusted; the message says where."""
+
+
+class _CardRecord(msgspec.Struct, forbid_unknown_fields=True):
+    id: int
+    expansion: str
+    type: str
+    copies: int
+    names: dict[str, str]
+    cost: str
+    construction_bonus: str
+    production: str
+    victory_points: str
+    recycle: str
+    other_names: dict[str, list[str]] = {}
+
+
+class _EmpireRecord(msgspec.Struct, forbid_unknown_fields=True):
+    names: dict[str, str]
+    expansion: str
+    face: str
+    production: str
+    victory_points: str
+    start_krystallium: int
+    status: str
+
+
+# --- the notation ---------------------------------------------------------------------
+
+_AMOUNT = re.compile(r"^(M|E|S|G|X|K|Fin|Gen)(-?\d+)$")
+_POINTS = re.compile(r"^(\d+)(?:/([A-Za-z]+)(?:\+([A-Za-z]+))?)?$")
+_POINT_WORDS: dict[str, CardType | Token] = {t.value: t for t in CardType} | {
+    "Financier": Token.FINANCIER,
+    "General": Token.GENERAL,
+}
+
+
+def parse_amounts(text: str, *, allow_negative: bool = False) -> Amounts:
+    """`M4 E1 Fin1` → ((M, 4), (E, 1), (Fin, 1)). Empty text means nothing."""
+    result: list[tuple[SlotKind, int]] = []
+    for part in text.split():
+        match = _AMOUNT.match(part)
+        if not match:
+            raise ValueError(f"'{part}' is not an amount like M4, K1 or Fin2")
+        amount = int(match.group(2))
+        if amount == 0 or (amount < 0 and not allow_negative):
+            raise ValueError(f"'{part}' must be a positive amount")
+        result.append((slot_kind(match.group(1)), amount))
+    kinds = [k for k, _ in result]
+    if len(set(kinds)) != len(kinds):
+        raise ValueError(f"'{text}' names the same resource twice")
+    return tuple(result)
+
+
+def parse_production(text: str) -> tuple[Icon, ...]:
+    """`M1 G1`, `X1 per Vehicle`, `M-1 E2 S2` (corruption), `G1 Fin1` (War or Peace)."""
+    icons: list[Icon] = []
+    tokens = text.split()
+    i = 0
+    while i < len(tokens):
+        (kind, amount), = parse_amounts(tokens[i], allow_negative=True)
+        per: CardType | None = None
+        if i + 1 < len(tokens) and tokens[i + 1] == "per":
+            if i + 2 >= len(tokens):
+                raise ValueError(f"'{text}' ends after 'per'")
+            try:
+                per = CardType(tokens[i + 2])
+            except ValueError:
+                raise ValueError(f"'{tokens[i + 2]}' is not a card type") from None
+            i += 2
+        icons.append(Icon(kind, amount, per))
+        i += 1
+    return tuple(icons)
+
+
+def parse_points(text: str) -> Points:
+    """`0`, `10`, `2/Project`, `1/Financier`, `6/Structure+Vehicle`."""
+    match = _POINTS.match(text.strip())
+    if not match:
+        raise ValueError(f"'{text}' is not victory points like 10, 2/Project or 6/Structure+Vehicle")
+    per: list[CardType | Token] = []
+    for word in match.group(2, 3):
+        if word is None:
+            continue
+        if word not in _POINT_WORDS:
+            raise ValueError(f"'{word}' is not a card type, Financier or General")
+        per.append(_POINT_WORDS[word])
+    return Points(int(match.group(1)), tuple(per))
+
+
+# --- names ----------------------------------------------------------------------------
+
+
+def normalize(name: str) -> str:
+    """Case-, accent- and punctuation-free form: "Éoliennes", "EOLIENNES" → "eoliennes"."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return "".join(c for c in bare if c.isalnum())
+
+
+def _all_names(card: Card) -> Iterator[str]:
+    yield from card.names.values()
+    for _, name in card.other_names:
+        yield name
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every card and Empire face, with lookups by id and by name in any language."""
+
+    cards: tuple[Card, ...]
+    empires: tuple[EmpireFace, ...]
+    _by_id: dict[int, Card] = field(init=False, repr=False, compare=False)
+    _by_name: dict[str, Card] = field(init=False, repr=False, compare=False)
+    _empires_by_name: dict[str, tuple[EmpireFace, ...]] = field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        by_id = {card.id: card for card in self.cards}
+        by_name: dict[str, Card] = {}
+        for card in self.cards:
+            for name in _all_names(card):
+                by_name.setdefault(normalize(name), card)
+        empires: dict[str, list[EmpireFace]] = {}
+        for face in self.empires:
+            for name in face.names.values():
+                empires.setdefault(normalize(name), []).append(face)
+        object.__setattr__(self, "_by_id", by_id)
+        object.__setattr__(self, "_by_name", by_name)
+        object.__setattr__(
+            self, "_empires_by_name", {k: tuple(v) for k, v in empires.items()}
+        )
+
+    # cards
+
+    def card(self, key: int | str) -> Card:
+        """A card by id (int or digits) or by any printed name; `Rejected` otherwise."""
+        if isinstance(key, bool):
+            raise Rejected("A card is named by its name or its number, not {value}", value=key)
+        if isinstance(key, int) or (isinstance(key, str) and key.strip().isdigit()):
+            number = int(key)
+            if number in self._by_id:
+                return self._by_id[number]
+            raise Rejected(
+                "There is no card number {number}: cards are numbered 1 to {last}",
+                number=number,
+                last=max(self._by_id),
+            )
+        if not isinstance(key, str):
+            raise Rejected("A card is named by its name or its number, not {value}", value=key)
+        found = self._by_name.get(normalize(key))
+        if found is None:
+            raise Rejected(
+                "Unknown card '{name}'. {hint}", name=key, hint=self._hint(key, self._by_name)
+            )
+        return found
+
+    def find_cards(self, query: str, limit: int = 20) -> list[Card]:
+        """Cards whose name in any language contains the query, best matches first."""
+        wanted = normalize(query)
+        if not wanted:
+            return list(self.cards[:limit])
+        starts: list[Card] = []
+        contains: list[Card] = []
+        for card in self.cards:
+            forms = [normalize(n) for n in _all_names(card)]
+            if any(f.startswith(wanted) for f in forms):
+                starts.append(card)
+            elif any(wanted in f for f in forms):
+                contains.append(card)
+        return (starts + contains)[:limit]
+
+    def by_expansion(self, *expansions: Expansion) -> list[Card]:
+        return [c for c in self.cards if c.expansion in expansions]
+
+    # Empires
+
+    def empire(self, name: str, face: str = "A", *, variants: bool = True) -> EmpireFace:
+        """An Empire face by the Empire's name in any language and the face letter."""
+        if not isinstance(name, str):
+            raise Rejected("An Empire is named by its name, not {value}", value=name)
+        faces = self._empires_by_name.get(normalize(name))
+        if faces is None:
+            raise Rejected(
+                "Unknown Empire '{name}'. {hint}",
+                name=name,
+                hint=self._hint(name, self._empires_by_name),
+            )
+        letter = face.strip().upper() if isinstance(face, str) else face
+        for candidate in faces:
+            if candidate.face == letter and (variants or not candidate.variant):
+                return candidate
+        allowed = ", ".join(f.face for f in faces if variants or not f.variant)
+        raise Rejected(
+            "{empire} has no face '{face}': choose one of {allowed}",
+            empire=faces[0].name,
+            face=face,
+            allowed=allowed,
+        )
+
+    def empire_names(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for face in self.empires:
+            seen.setdefault(face.name)
+        return list(seen)
+
+    def _hint(self, name: str, index: dict[str, object]) -> str:
+        close = difflib.get_close_matches(normalize(name), list(index), n=8, cutoff=0.6)
+        labels: list[str] = []
+        for key in close:
+            entry = index[key]
+            label = entry[0].name if isinstance(entry, tuple) else getattr(entry, "name", key)
+            if label not in labels:
+                labels.append(label)
+        if not labels:
+            return "Check the spelling; names work in English, French, German, Spanish, Italian."
+        return "Did you mean " + ", ".join(labels[:4]) + "?"
+
+
+# --- loading --------------------------------------------------------------------------
+
+
+def _read_list(path: Path) -> list[object]:
+    try:
+        raw = msgspec.json.decode(path.read_bytes())
+    except FileNotFoundError:
+        raise CatalogError(f"{path}: file is missing") from None
+    except msgspec.DecodeError as exc:
+        raise CatalogError(f"{path}: not valid JSON ({exc})") from None
+    if not isinstance(raw, list):
+        raise CatalogError(f"{path}: expected a list of entries")
+    return raw
+
+
+def _field_error(path: Path, what: str, field_name: str, problem: object) -> CatalogError:
+    return CatalogError(f"{path.name}: {what}: field '{field_name}': {problem}")
+
+
+def _convert(path: Path, what: str, raw: object, kind: type[msgspec.Struct]) -> msgspec.Struct:
+    try:
+        return msgspec.convert(raw, kind)
+    except msgspec.ValidationError as exc:
+        text = str(exc)
+        where = text.rsplit(" - at `$.", 1)
+        field_name = where[1].rstrip("`").split(".")[0] if len(where) == 2 else "?"
+        return_error = _field_error(path, what, field_name, where[0])
+        raise return_error from None
+
+
+def _names(path: Path, what: str, names: dict[str, str]) -> dict[str, str]:
+    for language in LANGUAGES:
+        if not names.get(language, "").strip():
+            raise _field_error(path, what, f"names.{language}", "missing or empty")
+    return {k: v.strip() for k, v in names.items()}
+
+
+def _card(path: Path, index: int, raw: object) -> Card:
+    label = raw.get("names", {}).get("en") if isinstance(raw, dict) else None
+    what = f"card #{raw.get('id', index + 1) if isinstance(raw, dict) else index + 1}"
+    what += f" ({label})" if isinstance(label, str) else ""
+    record = _convert(path, what, raw, _CardRecord)
+    assert isinstance(record, _CardRecord)
+    parsers = {
+        "expansion": lambda: Expansion(record.expansion),
+        "type": lambda: CardType(record.type),
+        "cost": lambda: parse_amounts(record.cost),
+        "construction_bonus": lambda: parse_amounts(record.construction_bonus),
+        "production": lambda: parse_production(record.production),
+        "victory_points": lambda: parse_points(record.victory_points),
+        "recycle": lambda: Resource(record.recycle),
+    }
+    parsed: dict[str, object] = {}
+    for name, parse in parsers.items():
+        try:
+            parsed[name] = parse()
+        except ValueError as exc:
+            raise _field_error(path, what, name, exc) from None
+    if record.copies < 1:
+        raise _field_error(path, what, "copies", "must be at least 1")
+    if not parsed["cost"]:
+        raise _field_error(path, what, "cost", "a card always costs something")
+    bonus = parsed["construction_bonus"]
+    assert isinstance(bonus, tuple)
+    if any(not isinstance(kind, Token) for kind, _ in bonus):
+        raise _field_error(path, what, "construction_bonus", "only K, Fin and Gen tokens")
+    return Card(
+        id=record.id,
+        expansion=parsed["expansion"],  # type: ignore[arg-type]
+        type=parsed["type"],  # type: ignore[arg-type]
+        copies=record.copies,
+        names=_names(path, what, record.names),
+        cost=parsed["cost"],  # type: ignore[arg-type]
+        construction_bonus=bonus,
+        production=parsed["production"],  # type: ignore[arg-type]
+        points=parsed["victory_points"],  # type: ignore[arg-type]
+        recycle=parsed["recycle"],  # type: ignore[arg-type]
+        other_names=tuple(
+            (lang, name.strip()) for lang, names in record.other_names.items() for name in names
+        ),
+    )
+
+
+def _empire(path: Path, index: int, raw: object) -> EmpireFace:
+    label = raw.get("names", {}).get("en") if isinstance(raw, dict) else None
+    face_letter = raw.get("face") if isinstance(raw, dict) else None
+    what = f"Empire entry {index + 1} ({label} {face_letter})"
+    record = _convert(path, what, raw, _EmpireRecord)
+    assert isinstance(record, _EmpireRecord)
+    try:
+        expansion = Expansion(record.expansion)
+    except ValueError as exc:
+        raise _field_error(path, what, "expansion", exc) from None
+    if record.face not in "ABCDEF" or len(record.face) != 1:
+        raise _field_error(path, what, "face", "must be one letter A to F")
+    try:
+        production = parse_production(record.production)
+    except ValueError as exc:
+        raise _field_error(path, what, "production", exc) from None
+    try:
+        points = parse_points(record.victory_points)
+    except ValueError as exc:
+        raise _field_error(path, what, "victory_points", exc) from None
+    if record.start_krystallium < 0:
+        raise _field_error(path, what, "start_krystallium", "cannot be negative")
+    return EmpireFace(
+        names=_names(path, what, record.names),
+        expansion=expansion,
+        face=record.face,
+        production=production,
+        points=points,
+        start_krystallium=record.start_krystallium,
+        variant=record.face not in RULEBOOK_FACES,
+        status=record.status,
+    )
+
+
+def _check_unique(path: Path, keys: Iterable[object], what: str) -> None:
+    seen: set[object] = set()
+    for key in keys:
+        if key in seen:
+            raise CatalogError(f"{path.name}: {what} {key} appears twice")
+        seen.add(key)
+
+
+def load_catalog(folder: Path | None = None) -> Catalog:
+    """Read and validate the card and Empire files; raise `CatalogError` naming the fault."""
+    folder = folder if folder is not None else assets_dir()
+    cards_path, empires_path = folder / CARDS_FILE, folder / EMPIRES_FILE
+    cards = tuple(_card(cards_path, i, raw) for i, raw in enumerate(_read_list(cards_path)))
+    _check_unique(cards_path, (c.id for c in cards), "card id")
+    names: dict[str, int] = {}
+    for card in cards:
+        for name in _all_names(card):
+            other = names.setdefault(normalize(name), card.id)
+            if other != card.id:
+                raise CatalogError(
+                    f"{cards_path.name}: card #{card.id}: name '{name}' is also card #{other}'s"
+                )
+    empires = tuple(
+        _empire(empires_path, i, raw) for i, raw in enumerate(_read_list(empires_path))
+    )
+    _check_unique(empires_path, ((e.name, e.face) for e in empires), "Empire face")
+    return Catalog(cards, empires)
+
+
+@cache
+def catalog() -> Catalog:
+    """The shipped catalog, loaded once per process."""
+    return load_catalog()
+
+
+__all__ = [
+    "CHARACTERS",
+    "LANGUAGES",
+    "Catalog",
+    "CatalogError",
+    "catalog",
+    "load_catalog",
+    "normalize",
+    "parse_amounts",
+    "parse_points",
+    "parse_production",
+]

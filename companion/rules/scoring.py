@@ -1,0 +1,146 @@
+"""Final score with the score pad's breakdown, table ranking and the solo rank.
+
+The Empire card's points count like a card's; cards under construction and
+Krystallium are worth nothing, so only the Empire face, built cards and the character
+tokens held are inputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from companion.rules.cards import Card, CardType, EmpireFace, Points, Token
+from companion.rules.errors import Rejected
+from companion.rules.production import type_counts
+
+FACE_A_ADJUSTMENT = 15
+"""The solo rank table is for face B; face A scores are lowered by this first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The score pad's rows."""
+
+    raw: int
+    combo: int
+    duo: int
+    generals: int
+    financiers: int
+
+    @property
+    def total(self) -> int:
+        return self.raw + self.combo + self.duo + self.generals + self.financiers
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "raw": self.raw,
+            "combo": self.combo,
+            "duo": self.duo,
+            "generals": self.generals,
+            "financiers": self.financiers,
+            "total": self.total,
+        }
+
+
+def _check_tokens(generals: int, financiers: int) -> None:
+    for label, value in (("Generals", generals), ("Financiers", financiers)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise Rejected(
+                "{label} must be a whole number of 0 or more, not {value}",
+                label=label,
+                value=value,
+            )
+
+
+def score(empire: EmpireFace, built: Sequence[Card], generals: int, financiers: int) -> Score:
+    """Score an Empire at the end of the game."""
+    _check_tokens(generals, financiers)
+    counts: dict[CardType | Token, int] = dict(type_counts(built))
+    counts[Token.GENERAL] = generals
+    counts[Token.FINANCIER] = financiers
+    raw = combo = duo = 0
+    multiplier = {Token.GENERAL: 1, Token.FINANCIER: 1}
+    for points in [empire.points, *(card.points for card in built)]:
+        raw, combo, duo = _add(points, counts, multiplier, raw, combo, duo)
+    return Score(
+        raw=raw,
+        combo=combo,
+        duo=duo,
+        generals=generals * multiplier[Token.GENERAL],
+        financiers=financiers * multiplier[Token.FINANCIER],
+    )
+
+
+def _add(
+    points: Points,
+    counts: dict[CardType | Token, int],
+    multiplier: dict[Token, int],
+    raw: int,
+    combo: int,
+    duo: int,
+) -> tuple[int, int, int]:
+    if points.is_flat:
+        return raw + points.amount, combo, duo
+    if points.is_duo:
+        first, second = points.per
+        return raw, combo, duo + points.amount * min(counts[first], counts[second])
+    (per,) = points.per
+    if isinstance(per, Token):
+        # The score pad folds "N per General" into the Generals row: tokens × (1 + ΣN).
+        multiplier[per] += points.amount
+        return raw, combo, duo
+    return raw, combo + points.amount * counts[per], duo
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What the tie-breakers compare, in order."""
+
+    total: int
+    built_cards: int
+    characters: int
+
+
+def ranking(standings: Sequence[Standing]) -> list[tuple[int, int]]:
+    """(player index, place) sorted by place; equal standings share a place."""
+    order = sorted(
+        range(len(standings)),
+        key=lambda i: (-standings[i].total, -standings[i].built_cards, -standings[i].characters, i),
+    )
+    places: list[tuple[int, int]] = []
+    for position, index in enumerate(order):
+        if position and standings[index] == standings[order[position - 1]]:
+            places.append((index, places[-1][1]))
+        else:
+            places.append((index, position + 1))
+    return places
+
+
+class SoloRank(StrEnum):
+    APPRENTICE = "Apprentice"
+    DICTATOR = "Dictator"
+    EMPEROR = "Emperor"
+    LIVING_GOD = "Living God"
+
+
+SOLO_RANKS: tuple[tuple[int, SoloRank], ...] = (
+    (100, SoloRank.LIVING_GOD),
+    (80, SoloRank.EMPEROR),
+    (60, SoloRank.DICTATOR),
+    (0, SoloRank.APPRENTICE),
+)
+
+
+def solo_adjusted(total: int, face: str) -> int:
+    """The score the rank table reads: face A is 15 points easier, so it is lowered."""
+    return total - FACE_A_ADJUSTMENT if face == "A" else total
+
+
+def solo_rank(total: int, face: str) -> SoloRank:
+    adjusted = solo_adjusted(total, face)
+    for threshold, rank in SOLO_RANKS:
+        if adjusted >= threshold:
+            return rank
+    return SoloRank.APPRENTICE
