@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from enum import StrEnum
 
 from companion.rules.errors import Rejected
@@ -58,6 +59,10 @@ class Scenario:
     translated_names: tuple[str, ...] = ()
     """Languages whose name is our translation rather than a rulebook's."""
     face: str = "B"
+    number: int | None = None
+    """The scenario's number in its rulebook (SC01 is 1), for sorting and display."""
+    source: str = "shipped"
+    """"shipped" with the app, or "user" for a file the player added."""
 
     @property
     def name(self) -> str:
@@ -65,6 +70,39 @@ class Scenario:
 
     def name_in(self, language: str) -> str:
         return self.names.get(language) or self.names["en"]
+
+    def summary_in(self, language: str) -> str:
+        return self.summary.get(language) or self.summary.get("en", "")
+
+    @property
+    def expansions(self) -> tuple[str, ...]:
+        """Expansions whose cards the game needs: always the base game, plus the scenario's."""
+        return ("base",) if self.expansion == "base" else ("base", self.expansion)
+
+    def required_counts(self) -> tuple[tuple[int, int], ...]:
+        """(card id, copies) in first-listed order: "Icebreaker ×3" is one entry."""
+        return tuple(Counter(self.required).items())
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioSetup:
+    """What a scenario game starts with, in the terms the game's Start action takes."""
+
+    scenario: str
+    face: str
+    required: tuple[int, ...]
+    """Cards put under construction before round 1 (one entry per copy)."""
+    expansions: tuple[str, ...]
+
+
+def setup_for(scenario: Scenario) -> ScenarioSetup:
+    """The rule: a scenario game starts with every required card under construction."""
+    return ScenarioSetup(
+        scenario=scenario.id,
+        face=scenario.face,
+        required=scenario.required,
+        expansions=scenario.expansions,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +136,9 @@ def missing_cards(required: Iterable[int], built: Iterable[int]) -> tuple[int, .
     return tuple(missing)
 
 
-def scenario_result(scenario: Scenario, built: Iterable[int], total: int, face: str) -> ScenarioResult:
+def scenario_result(
+    scenario: Scenario, built: Iterable[int], total: int, face: str
+) -> ScenarioResult:
     """Won or lost, the medal, and how far the next medal is."""
     if face != scenario.face:
         raise Rejected(
@@ -118,4 +158,108 @@ def scenario_result(scenario: Scenario, built: Iterable[int], total: int, face: 
         medal=medal,
         next_medal=next_medal,
         points_to_next=scenario.thresholds.of(next_medal) - total if next_medal else None,
+    )
+
+
+# --- progress over several attempts ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One finished scenario game, as kept in the player's history."""
+
+    total: int
+    won: bool
+    medal: Medal | None = None
+    date: str | None = None
+    """ISO date or date-time of the end of the game."""
+
+    @classmethod
+    def from_mapping(cls, record: Mapping[str, object]) -> Attempt:
+        """Read a stored attempt; `Rejected` names the field that cannot be used.
+
+        A record may say "total" or "score"; "won" may be missing when "missing" (the
+        unbuilt required cards) or a medal is stored instead.
+        """
+        total = record.get("total", record.get("score"))
+        if isinstance(total, bool) or not isinstance(total, int):
+            raise Rejected("An attempt needs a whole-number total, not {value}", value=total)
+        medal_value = record.get("medal")
+        medal: Medal | None = None
+        if medal_value is not None:
+            try:
+                medal = Medal(str(medal_value))
+            except ValueError:
+                raise Rejected(
+                    "An attempt's medal must be bronze, silver or gold, not {value}",
+                    value=medal_value,
+                ) from None
+        won_value = record.get("won")
+        if won_value is None:
+            missing = record.get("missing")
+            won = (not missing) if isinstance(missing, list | tuple) else medal is not None
+        elif isinstance(won_value, bool):
+            won = won_value
+        else:
+            raise Rejected("An attempt's 'won' must be true or false, not {value}", value=won_value)
+        when = next(
+            (record[key] for key in ("date", "finished", "ended", "played") if record.get(key)),
+            None,
+        )
+        return cls(total=total, won=won, medal=medal, date=None if when is None else str(when))
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    attempts: int
+    wins: int
+    best_score: int | None
+    """Highest total over every attempt, won or lost."""
+    best_medal: Medal | None
+    """Best medal of a won attempt (a lost attempt never earns one)."""
+    first_gold: str | None
+    """Date of the earliest gold medal, as stored."""
+
+
+def _moment(text: str | None) -> tuple[int, datetime | None, str]:
+    """Sort key for dates: parsable ones chronologically, then the rest, then no date."""
+    if text is None:
+        return (2, None, "")
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        try:
+            moment = datetime.combine(date.fromisoformat(text[:10]), datetime.min.time())
+        except ValueError:
+            return (1, None, text)
+    return (0, moment.replace(tzinfo=None), text)
+
+
+def progress(
+    attempts: Iterable[Attempt | Mapping[str, object]], scenario: Scenario | None = None
+) -> Progress:
+    """Summarise a player's attempts at one scenario.
+
+    With `scenario`, medals are worked out again from the thresholds, so history stays
+    right even if it was stored by an older version; without it the stored medal is used.
+    """
+    rows = [a if isinstance(a, Attempt) else Attempt.from_mapping(a) for a in attempts]
+    medals: list[tuple[Attempt, Medal | None]] = []
+    for row in rows:
+        if not row.won:
+            medal = None
+        elif scenario is not None:
+            medal = medal_for(row.total, scenario.thresholds)
+        else:
+            medal = row.medal
+        medals.append((row, medal))
+    earned = [m for _, m in medals if m is not None]
+    golds = [row.date for row, m in medals if m is Medal.GOLD]
+    first_gold = min(golds, key=_moment) if golds else None
+    return Progress(
+        attempts=len(rows),
+        wins=sum(1 for row in rows if row.won),
+        best_score=max((row.total for row in rows), default=None),
+        best_medal=max(earned, key=MEDAL_ORDER.index) if earned else None,
+        first_gold=first_gold,
     )

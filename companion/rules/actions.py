@@ -1,0 +1,135 @@
+"""What a player does, as plain values: a game is nothing but a list of these.
+
+They are msgspec structs tagged by `type`, so a game round-trips through JSON exactly
+and a saved or imported game is type-checked field by field when read back. Building a
+struct in Python does not check values; the engine checks every one when it applies it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+Mode = Literal["solo", "table"]
+CharacterCode = Literal["Fin", "Gen"]
+
+
+class Start(msgspec.Struct, frozen=True, tag="start", tag_field="type", forbid_unknown_fields=True):
+    """Set up a game: who plays, which Empire face, and the scenario's required cards."""
+
+    empire: str
+    face: str = "A"
+    mode: Mode = "solo"
+    players: int = 1
+    scenario: str | None = None
+    required: tuple[int, ...] = ()
+    expansions: tuple[str, ...] = ("base",)
+    variant_faces: bool = False
+
+
+class Construct(
+    msgspec.Struct, frozen=True, tag="construct", tag_field="type", forbid_unknown_fields=True
+):
+    """Planning: put a drafted card under construction."""
+
+    card: int
+
+
+class Recycle(
+    msgspec.Struct, frozen=True, tag="recycle", tag_field="type", forbid_unknown_fields=True
+):
+    """Planning: discard a drafted card for its cube, placed on a card (`onto`) or the Empire."""
+
+    card: int
+    onto: int | None = None
+
+
+class NextStep(
+    msgspec.Struct, frozen=True, tag="next", tag_field="type", forbid_unknown_fields=True
+):
+    """Close the current phase or production step and open the next one."""
+
+
+class Opponents(
+    msgspec.Struct, frozen=True, tag="opponents", tag_field="type", forbid_unknown_fields=True
+):
+    """Table games: the other players' totals for this step, to settle supremacy."""
+
+    totals: tuple[int, ...]
+
+
+class ChooseScience(
+    msgspec.Struct, frozen=True, tag="science", tag_field="type", forbid_unknown_fields=True
+):
+    """Science supremacy: take a Financier or a General."""
+
+    token: CharacterCode
+
+
+class Place(
+    msgspec.Struct, frozen=True, tag="place", tag_field="type", forbid_unknown_fields=True
+):
+    """Construction: place produced cubes of this step on a card (`onto`) or the Empire."""
+
+    onto: int | None = None
+    count: int = 1
+
+
+class SpendKrystallium(
+    msgspec.Struct, frozen=True, tag="krystallium", tag_field="type", forbid_unknown_fields=True
+):
+    """Fill a resource slot or a Krystallium slot of a card with Krystallium."""
+
+    onto: int
+    slot: str
+    count: int = 1
+
+
+class PlaceCharacter(
+    msgspec.Struct, frozen=True, tag="character", tag_field="type", forbid_unknown_fields=True
+):
+    """Fill a Financier or General slot with a token held."""
+
+    onto: int
+    token: CharacterCode
+    count: int = 1
+
+
+class Discard(
+    msgspec.Struct, frozen=True, tag="discard", tag_field="type", forbid_unknown_fields=True
+):
+    """Give up a card under construction: its recycling cube goes to the Empire."""
+
+    construction: int
+
+
+class End(msgspec.Struct, frozen=True, tag="end", tag_field="type", forbid_unknown_fields=True):
+    """After the last step of round 4: the game is scored."""
+
+
+Action = (
+    Start
+    | Construct
+    | Recycle
+    | NextStep
+    | Opponents
+    | ChooseScience
+    | Place
+    | SpendKrystallium
+    | PlaceCharacter
+    | Discard
+    | End
+)
+
+
+def action_to_json(action: Action) -> dict[str, object]:
+    """Plain JSON values (lists, not tuples), so a saved game compares equal to its reload."""
+    result = msgspec.json.decode(msgspec.json.encode(action))
+    assert isinstance(result, dict)
+    return result
+
+
+def actions_from_json(data: object) -> list[Action]:
+    """Typed actions from JSON values; raises `msgspec.ValidationError` naming the field."""
+    return msgspec.convert(data, list[Action])
