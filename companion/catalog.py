@@ -124,7 +124,9 @@ def parse_points(text: str) -> Points:
     """`0`, `10`, `2/Project`, `1/Financier`, `6/Structure+Vehicle`."""
     match = _POINTS.match(text.strip())
     if not match:
-        raise ValueError(f"'{text}' is not victory points like 10, 2/Project or 6/Structure+Vehicle")
+        raise ValueError(
+            f"'{text}' is not victory points like 10, 2/Project or 6/Structure+Vehicle"
+        )
     per: list[CardType | Token] = []
     for word in match.group(2, 3):
         if word is None:
@@ -284,15 +286,18 @@ def _field_error(path: Path, what: str, field_name: str, problem: object) -> Cat
     return CatalogError(f"{path.name}: {what}: field '{field_name}': {problem}")
 
 
+_FIELD_IN_MESSAGE = re.compile(r"(?:at `\$\.([\w.]+)`|field `(\w+)`)")
+
+
 def _convert(path: Path, what: str, raw: object, kind: type[msgspec.Struct]) -> msgspec.Struct:
     try:
         return msgspec.convert(raw, kind)
     except msgspec.ValidationError as exc:
         text = str(exc)
-        where = text.rsplit(" - at `$.", 1)
-        field_name = where[1].rstrip("`").split(".")[0] if len(where) == 2 else "?"
-        return_error = _field_error(path, what, field_name, where[0])
-        raise return_error from None
+        match = _FIELD_IN_MESSAGE.search(text)
+        field_name = (match.group(1) or match.group(2)) if match else "?"
+        problem = text.split(" - at `", 1)[0]
+        raise _field_error(path, what, field_name, problem) from None
 
 
 def _names(path: Path, what: str, names: dict[str, str]) -> dict[str, str]:

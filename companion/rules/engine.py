@@ -104,7 +104,8 @@ def start_state(action: Start, catalog: CardSource) -> tuple[GameState, Events]:
         if action.mode != "solo":
             raise Rejected("Scenarios are solo games: choose 1 player")
         if empire.face != "B":
-            raise Rejected("Scenarios are played with Empire face B, not face {face}", face=empire.face)
+            raise Rejected("Scenarios are played with Empire face B, not face {face}",
+                           face=empire.face)
         if not action.required:
             raise Rejected("Scenario {scenario} lists no required cards", scenario=action.scenario)
     elif action.required:

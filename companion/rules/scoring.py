@@ -57,7 +57,8 @@ def _check_tokens(generals: int, financiers: int) -> None:
 def score(empire: EmpireFace, built: Sequence[Card], generals: int, financiers: int) -> Score:
     """Score an Empire at the end of the game."""
     _check_tokens(generals, financiers)
-    counts: dict[CardType | Token, int] = dict(type_counts(built))
+    counts: dict[CardType | Token, int] = {}
+    counts.update(type_counts(built).items())
     counts[Token.GENERAL] = generals
     counts[Token.FINANCIER] = financiers
     raw = combo = duo = 0

@@ -1,0 +1,28 @@
+"""Shared fixtures: the shipped catalog and the reference files the data is checked against."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from companion.catalog import Catalog, catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = ROOT.parent / "shared" / "reference"
+
+
+@pytest.fixture(scope="session")
+def cards() -> Catalog:
+    return catalog()
+
+
+@pytest.fixture(scope="session")
+def reference() -> Path:
+    """The rules digest and card lists beside the repository; CI must have them."""
+    if not (REFERENCE / "RULES.md").is_file():
+        if os.environ.get("CI"):
+            pytest.fail(f"reference files missing at {REFERENCE}")
+        pytest.skip("reference files not beside this checkout")
+    return REFERENCE

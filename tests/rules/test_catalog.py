@@ -1,0 +1,189 @@
+"""The shipped card data against the reference lists, and lookups by name."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.catalog import Catalog, CatalogError, load_catalog, normalize
+from companion.paths import assets_dir
+from companion.rules.cards import CardType, Expansion, Resource, Token
+from companion.rules.errors import Rejected
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_counts_per_expansion(cards: Catalog) -> None:
+    assert len(cards.cards) == 129
+    expected = {Expansion.BASE: (78, 150), Expansion.CORRUPTION_ASCENSION: (38, 56),
+                Expansion.WAR_OR_PEACE: (13, 20)}
+    for expansion, (distinct, copies) in expected.items():
+        group = cards.by_expansion(expansion)
+        assert (len(group), sum(c.copies for c in group)) == (distinct, copies)
+
+
+def test_every_card_matches_the_reference_field_by_field(cards: Catalog, reference: Path) -> None:
+    rows = _rows(reference / "cards.csv")
+    assert len(rows) == len(cards.cards)
+    for row in rows:
+        card = cards.card(int(row["id"]))
+        assert card.expansion.value == row["expansion"]
+        assert card.type.value == row["type"]
+        assert card.copies == int(row["copies"])
+        for language in ("en", "fr", "de", "es", "it"):
+            assert card.names[language] == row[f"name_{language}"].strip(), (card.id, language)
+        other = ";".join(f"{lang}:{name}" for lang, name in card.other_names)
+        assert other == row["other_names"].strip()
+        assert " ".join(f"{k.value}{n}" for k, n in card.cost) == row["cost"]
+        assert " ".join(f"{k.value}{n}" for k, n in card.construction_bonus) == row[
+            "construction_bonus"
+        ]
+        assert " ".join(str(i) for i in card.production) == row["production"]
+        assert str(card.points) == row["victory_points"]
+        assert card.recycle.value == row["recycle"]
+
+
+def test_every_empire_face_matches_the_reference(cards: Catalog, reference: Path) -> None:
+    rows = _rows(reference / "empires.csv")
+    assert len(rows) == len(cards.empires) == 42
+    for row in rows:
+        face = cards.empire(row["empire_en"], row["face"])
+        for language in ("en", "fr", "de", "es", "it"):
+            assert face.names[language] == row[f"empire_{language}"]
+        assert face.expansion.value == row["expansion"]
+        assert " ".join(str(i) for i in face.production) == row["production"]
+        assert str(face.points) == row["victory_points"]
+        assert face.start_krystallium == int(row["start_krystallium"])
+        assert face.variant == (row["face"] not in "AB")
+        assert face.status == row["status"]
+
+
+def test_seven_empires_with_rulebook_faces_a_and_b(cards: Catalog) -> None:
+    names = cards.empire_names()
+    assert len(names) == 7
+    for name in names:
+        assert not cards.empire(name, "A").variant
+        assert not cards.empire(name, "B").variant
+        assert cards.empire(name, "C").variant
+
+
+def test_variant_faces_are_opt_in(cards: Catalog) -> None:
+    with pytest.raises(Rejected, match="no face 'C'"):
+        cards.empire("Aztec Empire", "C", variants=False)
+
+
+@pytest.mark.parametrize("name", ["eoliennes", "Éoliennes", "EOLIENNES", "Wind Turbines",
+                                  "wind-turbines", "Windkraftanlagen", "turbinas eolicas",
+                                  "Aerogenerador", "Turbine Eoliche", "9", "  wind turbines "])
+def test_lookup_in_any_language_ignoring_case_accents_punctuation(cards: Catalog,
+                                                                   name: str) -> None:
+    assert cards.card(name).name == "Wind Turbines"
+
+
+def test_lookup_by_id(cards: Catalog) -> None:
+    assert cards.card(68).name == "Center of the Earth"
+    with pytest.raises(Rejected, match="no card number 130"):
+        cards.card(130)
+
+
+def test_unknown_name_suggests_the_closest(cards: Catalog) -> None:
+    with pytest.raises(Rejected) as error:
+        cards.card("Wind Turbine")
+    assert "Unknown card 'Wind Turbine'" in str(error.value)
+    assert "Wind Turbines" in str(error.value)
+    with pytest.raises(Rejected, match="Did you mean .*Zeppelin"):
+        cards.card("Zepellin")
+
+
+def test_find_cards_prefers_prefix_matches(cards: Catalog) -> None:
+    found = [c.name for c in cards.find_cards("sub")]
+    assert found[0] == "Submarine"
+    assert [c.name for c in cards.find_cards("éolien")] == ["Wind Turbines"]
+
+
+def test_empire_lookup_in_any_language(cards: Catalog) -> None:
+    assert cards.empire("États du Noram", "b").name == "Noram States"
+    assert cards.empire("estados de noram", "A").points.per == (Token.FINANCIER,)
+    with pytest.raises(Rejected, match="Did you mean Noram States"):
+        cards.empire("Noram State", "A")
+
+
+def test_parsed_values(cards: Catalog) -> None:
+    carrier = cards.card("Aircraft Carrier")
+    assert carrier.cost == ((Resource.MATERIALS, 3), (Resource.ENERGY, 4))
+    assert carrier.construction_bonus == ((Token.GENERAL, 2),)
+    (icon,) = carrier.production
+    assert (icon.kind, icon.amount, icon.per) == (Resource.EXPLORATION, 1, CardType.VEHICLE)
+    robot = cards.card("Giant Robot")
+    assert robot.points.per == (CardType.STRUCTURE, CardType.VEHICLE)
+    assert robot.points.amount == 6
+    assert [(i.kind, i.amount) for i in cards.card("Robot Factory").production] == [
+        (Resource.MATERIALS, -1), (Resource.ENERGY, 2), (Resource.SCIENCE, 2)]
+
+
+def test_normalize() -> None:
+    assert normalize("Alexander's Tomb") == normalize("alexanders tomb") == "alexanderstomb"
+    assert normalize("Île d’Avalon") == "iledavalon"
+
+
+# --- broken data files fail loudly, naming file, card and field ------------------------
+
+
+@pytest.fixture
+def broken(tmp_path: Path) -> Path:
+    for name in ("cards.json", "empires.json"):
+        shutil.copy(assets_dir() / name, tmp_path / name)
+    return tmp_path
+
+
+def _edit(folder: Path, name: str, index: int, **changes: object) -> None:
+    path = folder / name
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data[index].update(changes)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"cost": "M4 Q1"}, r"cards\.json: card #1 \(Financial Center\): field 'cost'"),
+        ({"copies": "five"}, r"card #1 \(Financial Center\): field 'copies'"),
+        ({"copies": 0}, r"field 'copies': must be at least 1"),
+        ({"type": "Spaceship"}, r"field 'type'"),
+        ({"production": "G2 per Starship"}, r"field 'production'"),
+        ({"victory_points": "2/Dragons"}, r"field 'victory_points'"),
+        ({"recycle": "K"}, r"field 'recycle'"),
+        ({"construction_bonus": "M1"}, r"field 'construction_bonus'"),
+        ({"names": {"en": "Financial Center"}}, r"field 'names.fr'"),
+        ({"id": 2}, r"card id 2 appears twice"),
+        ({"surprise": 1}, r"field 'surprise'"),
+    ],
+)
+def test_broken_card_file_names_file_card_and_field(broken: Path, changes: dict[str, object],
+                                                    expected: str) -> None:
+    _edit(broken, "cards.json", 0, **changes)
+    with pytest.raises(CatalogError, match=expected):
+        load_catalog(broken)
+
+
+def test_broken_empire_file(broken: Path) -> None:
+    _edit(broken, "empires.json", 1, production="M2 E1 Z1")
+    with pytest.raises(CatalogError, match=r"empires\.json: Empire entry 2 \(Aztec Empire B\): "
+                                           r"field 'production'"):
+        load_catalog(broken)
+
+
+def test_malformed_json_and_missing_file(broken: Path) -> None:
+    (broken / "cards.json").write_text("[{", encoding="utf-8")
+    with pytest.raises(CatalogError, match="cards.json: not valid JSON"):
+        load_catalog(broken)
+    (broken / "cards.json").unlink()
+    with pytest.raises(CatalogError, match="cards.json: file is missing"):
+        load_catalog(broken)
