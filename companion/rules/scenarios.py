@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 
+from companion.rules.actions import Start
 from companion.rules.errors import Rejected
 
 
@@ -158,6 +159,24 @@ def scenario_result(
         medal=medal,
         next_medal=next_medal,
         points_to_next=scenario.thresholds.of(next_medal) - total if next_medal else None,
+    )
+
+
+def start_for(scenario: Scenario, empire: str, expansions: Iterable[str] = ()) -> Start:
+    """The game's Start action for a scenario: solo, face B, required cards under construction.
+
+    `expansions` adds decks beyond the ones the scenario needs (e.g. "ca" for an Empire
+    of that expansion in a base-game scenario).
+    """
+    wanted = dict.fromkeys((*scenario.expansions, *expansions))
+    return Start(
+        empire=empire,
+        face=scenario.face,
+        mode="solo",
+        players=1,
+        scenario=scenario.id,
+        required=scenario.required,
+        expansions=tuple(wanted),
     )
 
 
