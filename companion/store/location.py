@@ -1,0 +1,54 @@
+"""Where the player's data lives.
+
+A packaged Flet app gets a private folder from the OS (FLET_APP_STORAGE_DATA); run from
+Python it does not, so the OS data folder is the fallback. The command line and an
+environment variable override both, so tests, portable installs and power users can
+point the app anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+from companion.store.errors import StoreError
+
+APP_NAME = "wonderful-companion"
+ENV_VAR = "COMPANION_DATA_DIR"
+FLET_ENV_VAR = "FLET_APP_STORAGE_DATA"
+
+
+def default_data_dir() -> Path:
+    """The OS data folder: XDG_DATA_HOME on Linux, AppData on Windows, Application Support on
+    macOS."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def data_dir(cli_value: str | None = None) -> Path:
+    """The data folder to use, created if needed: --data-dir, then the env vars, then the OS one."""
+    for candidate in (cli_value, os.environ.get(ENV_VAR), os.environ.get(FLET_ENV_VAR)):
+        if candidate and candidate.strip():
+            folder = Path(candidate.strip()).expanduser()
+            break
+    else:
+        folder = default_data_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(
+            "Cannot create the data folder {folder}: {reason}. Choose another one with"
+            " --data-dir or the {env} environment variable.",
+            folder=str(folder),
+            reason=exc.strerror or str(exc),
+            env=ENV_VAR,
+        ) from exc
+    if not folder.is_dir():
+        raise StoreError(
+            "The data folder {folder} is not a folder. Choose another one with --data-dir"
+            " or the {env} environment variable.",
+            folder=str(folder),
+            env=ENV_VAR,
+        )
+    return folder

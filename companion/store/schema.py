@@ -1,0 +1,83 @@
+"""The layout of the data folder and the versions of its files.
+
+Finished games are the bulk of the data and rarely change, so they live apart from what
+changes often: `ongoing.json` holds only unfinished games (rewritten after every action,
+so it must stay small), `store.json` holds the history index, scenario attempts,
+campaigns, players and settings, and `archive/<year>-<month>.json` hold the full action
+lists of finished games, read only when one is opened. With TinyDB rewriting a whole
+file on every change, this keeps each write proportional to what changed.
+
+Every file carries `schema_version` in its `_meta` table. `MIGRATIONS[n]` turns a file of
+version n into version n + 1; they run in order, after a backup of the whole folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+"""The version this app writes. Bump it with a migration whenever the layout changes."""
+
+Data = dict[str, dict[str, Any]]
+Migration = Callable[[str, Data], Data]
+"""(kind of file, its data at version n) -> its data at version n + 1."""
+
+MIGRATIONS: dict[int, Migration] = {}
+
+MAIN_FILE = "store.json"
+ONGOING_FILE = "ongoing.json"
+ARCHIVE_DIR = "archive"
+LOCK_FILE = "companion.lock"
+BACKUP_DIR = "backups"
+
+MAIN, ONGOING, ARCHIVE = "store", "ongoing", "archive"
+META = "_meta"
+
+
+def fresh(kind: str) -> Data:
+    return {META: {"1": {"schema_version": SCHEMA_VERSION, "kind": kind}}}
+
+
+def version_of(data: Data) -> int:
+    return int(data[META]["1"]["schema_version"])
+
+
+def kind_of(path: Path) -> str:
+    if path.parent.name == ARCHIVE_DIR:
+        return ARCHIVE
+    return MAIN if path.name == MAIN_FILE else ONGOING
+
+
+def data_files(folder: Path) -> list[Path]:
+    """Every data file of the folder that exists, main files first."""
+    files = [folder / name for name in (MAIN_FILE, ONGOING_FILE) if (folder / name).is_file()]
+    archive = folder / ARCHIVE_DIR
+    if archive.is_dir():
+        files += sorted(p for p in archive.glob("*.json") if p.is_file() and is_shard_name(p.name))
+    return files
+
+
+def is_shard_name(name: str) -> bool:
+    stem = name.removesuffix(".json")
+    return (
+        name.endswith(".json")
+        and len(stem) == 7
+        and stem[4] == "-"
+        and stem[:4].isdigit()
+        and stem[5:].isdigit()
+    )
+
+
+def migrate(kind: str, data: Data) -> Data:
+    """Bring `data` up to SCHEMA_VERSION, one migration at a time, in order."""
+    version = version_of(data)
+    while version < SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise LookupError(f"no migration from schema version {version}")
+        data = step(kind, data)
+        version += 1
+        data[META] = {"1": {"schema_version": version, "kind": kind}}
+    return data

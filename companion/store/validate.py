@@ -1,0 +1,363 @@
+"""Checks of everything that enters the store, from the app or from an imported file.
+
+Records are plain JSON values chosen by other parts of the app, so the store checks the
+fields it relies on (ids, dates, the shape of an action list) and otherwise keeps what it
+is given. An imported file is checked completely, down to replaying every game under the
+rules, before a single byte is written; the first problem is reported with where it is
+(`games[3].actions`) so the player can find it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+import msgspec
+
+from companion.i18n import SUPPORTED as LANGUAGES
+from companion.rules.cards import Expansion
+from companion.rules.scenarios import MEDAL_ORDER
+
+EXPORT_FORMAT = "wonderful-companion"
+MAX_IMPORT_BYTES = 128 * 1024 * 1024
+"""An export of 5,000 games is about 25 MB; anything far larger is not one of ours."""
+MAX_RECORD_BYTES = 2 * 1024 * 1024
+MAX_ACTIONS = 5000
+MAX_ID = 100
+MAX_NAME = 60
+MAX_TEXT = 200
+MAX_GAMES = 200_000
+MAX_ATTEMPTS = 200_000
+MAX_CAMPAIGNS = 10_000
+MAX_PLAYERS = 1_000
+MODES = ("solo", "table")
+THEMES = ("system", "light", "dark")
+MEDALS = tuple(m.value for m in MEDAL_ORDER)
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "language": "en",
+    "theme": "system",
+    "expansions": ["base"],
+    "default_face": "A",
+}
+GAME_DEFAULTS: dict[str, Any] = {
+    "redo": [],
+    "players": [],
+    "empires": [],
+    "scenario": None,
+    "campaign": None,
+    "score": None,
+}
+GAME_REQUIRED = ("id", "actions", "mode", "created", "updated", "finished")
+ATTEMPT_KEYS = ("scenario", "date", "score", "won", "medal", "game")
+
+
+class Invalid(Exception):
+    """One problem in a value, with where it is; the store turns it into a StoreError."""
+
+    def __init__(self, where: str, template: str, /, **params: Any) -> None:
+        self.where = where
+        self.template = template
+        self.params = params
+        super().__init__(f"{where}: {template.format(**params)}")
+
+
+def json_copy(value: object, where: str, limit: int = MAX_RECORD_BYTES) -> Any:
+    """A deep copy that is guaranteed plain JSON (and small enough to store)."""
+    try:
+        encoded = msgspec.json.encode(value)
+    except (TypeError, ValueError, OverflowError, RecursionError) as exc:
+        raise Invalid(where, "is not plain JSON data ({reason})", reason=str(exc)) from None
+    if len(encoded) > limit:
+        raise Invalid(
+            where, "is {size} bytes; the limit is {limit}", size=len(encoded), limit=limit
+        )
+    try:
+        return msgspec.json.decode(encoded)
+    except (msgspec.DecodeError, RecursionError) as exc:
+        raise Invalid(where, "is not plain JSON data ({reason})", reason=str(exc)) from None
+
+
+def _type_name(value: object) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false"}.get(
+        type(value), "null" if value is None else "a number"
+    )
+
+
+def _expect(value: object, kind: type | tuple[type, ...], where: str, wanted: str) -> None:
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        raise Invalid(where, "must be {wanted}, not {found}", wanted=wanted,
+                      found=_type_name(value))
+
+
+def identifier(value: object, where: str) -> str:
+    _expect(value, str, where, "a text id")
+    assert isinstance(value, str)
+    if not value.strip() or len(value) > MAX_ID or not value.isprintable():
+        raise Invalid(where, "must be 1 to {limit} printable characters", limit=MAX_ID)
+    return value
+
+
+def text(value: object, where: str, limit: int = MAX_TEXT) -> str:
+    _expect(value, str, where, "a text")
+    assert isinstance(value, str)
+    if len(value) > limit:
+        raise Invalid(where, "is longer than {limit} characters", limit=limit)
+    return value
+
+
+def player_name(value: object, where: str = "name") -> str:
+    name = text(value, where, MAX_NAME).strip()
+    if not name or not name.isprintable():
+        raise Invalid(where, "a player's name must be 1 to {limit} printable characters",
+                      limit=MAX_NAME)
+    return name
+
+
+def timestamp(value: object, where: str) -> str:
+    _expect(value, str, where, "a date and time (ISO 8601, like 2025-01-31T18:02:00)")
+    assert isinstance(value, str)
+    try:
+        if len(value) > 64:
+            raise ValueError
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise Invalid(where, "'{value}' is not a date and time like 2025-01-31T18:02:00",
+                      value=value[:64]) from None
+    return value
+
+
+def _optional(check: Callable[[object, str], Any], value: object, where: str) -> Any:
+    return None if value is None else check(value, where)
+
+
+def action_list(value: object, where: str) -> list[dict[str, Any]]:
+    _expect(value, list, where, "a list of actions")
+    assert isinstance(value, list)
+    if len(value) > MAX_ACTIONS:
+        raise Invalid(where, "holds {count} actions; a game has at most {limit}",
+                      count=len(value), limit=MAX_ACTIONS)
+    for number, action in enumerate(value):
+        here = f"{where}[{number}]"
+        _expect(action, dict, here, "an action (an object with a 'type')")
+        if not isinstance(action.get("type"), str):
+            raise Invalid(here, "an action needs a text 'type'")
+    return value
+
+
+def game_record(raw: object, where: str = "game") -> dict[str, Any]:
+    """A checked copy of a game record, with defaults for the optional fields."""
+    _expect(raw, dict, where, "a game (an object)")
+    assert isinstance(raw, dict)
+    missing = [key for key in GAME_REQUIRED if key not in raw]
+    if missing:
+        raise Invalid(where, "is missing {keys}", keys=", ".join(missing))
+    record: dict[str, Any] = json_copy(raw, where)
+    for key, default in GAME_DEFAULTS.items():
+        record.setdefault(key, json_copy(default, where))
+    identifier(record["id"], f"{where}.id")
+    action_list(record["actions"], f"{where}.actions")
+    action_list(record["redo"], f"{where}.redo")
+    if record["mode"] not in MODES:
+        raise Invalid(f"{where}.mode", "must be one of {allowed}", allowed=", ".join(MODES))
+    players = record["players"]
+    if isinstance(players, int) and not isinstance(players, bool):
+        if not 1 <= players <= 100:
+            raise Invalid(f"{where}.players", "must be between 1 and 100")
+    else:
+        _expect(players, list, f"{where}.players", "a list of names or a number of players")
+        for number, name in enumerate(players):
+            text(name, f"{where}.players[{number}]", MAX_NAME)
+    _expect(record["empires"], list, f"{where}.empires", "a list of Empire names")
+    for number, name in enumerate(record["empires"]):
+        text(name, f"{where}.empires[{number}]")
+    _optional(identifier, record["scenario"], f"{where}.scenario")
+    _optional(identifier, record["campaign"], f"{where}.campaign")
+    timestamp(record["created"], f"{where}.created")
+    timestamp(record["updated"], f"{where}.updated")
+    _expect(record["finished"], bool, f"{where}.finished", "true or false")
+    if record["score"] is not None:
+        _expect(record["score"], dict, f"{where}.score", "an object or null")
+    return record
+
+
+def attempt_record(raw: object, where: str = "attempt") -> dict[str, Any]:
+    _expect(raw, dict, where, "a scenario attempt (an object)")
+    assert isinstance(raw, dict)
+    unknown = sorted(str(k) for k in raw if k not in ATTEMPT_KEYS)
+    if unknown:
+        raise Invalid(where, "has unknown fields {keys}; allowed: {allowed}",
+                      keys=", ".join(unknown)[:200], allowed=", ".join(ATTEMPT_KEYS))
+    missing = [k for k in ATTEMPT_KEYS if k not in raw and k != "game"]
+    if missing:
+        raise Invalid(where, "is missing {keys}", keys=", ".join(missing))
+    attempt = {key: raw.get(key) for key in ATTEMPT_KEYS}
+    identifier(attempt["scenario"], f"{where}.scenario")
+    timestamp(attempt["date"], f"{where}.date")
+    _expect(attempt["score"], int, f"{where}.score", "a whole number")
+    if not -10_000 <= attempt["score"] <= 100_000:
+        raise Invalid(f"{where}.score", "{value} is not a possible score",
+                      value=attempt["score"])
+    _expect(attempt["won"], bool, f"{where}.won", "true or false")
+    medal = attempt["medal"]
+    if medal is not None and medal not in MEDALS:
+        raise Invalid(f"{where}.medal", "must be null or one of {allowed}",
+                      allowed=", ".join(MEDALS))
+    if medal is not None and not attempt["won"]:
+        raise Invalid(f"{where}.medal", "a lost attempt earns no medal")
+    _optional(identifier, attempt["game"], f"{where}.game")
+    return attempt
+
+
+def campaign_data(raw: object, where: str = "campaign") -> dict[str, Any]:
+    """Campaign content belongs to the campaign logic: only its shape is checked here."""
+    _expect(raw, dict, where, "a campaign (an object)")
+    assert isinstance(raw, dict)
+    if "id" not in raw:
+        raise Invalid(where, "is missing {keys}", keys="id")
+    identifier(raw["id"], f"{where}.id")
+    data: dict[str, Any] = json_copy(raw, where)
+    return data
+
+
+@cache
+def empire_faces() -> tuple[str, ...]:
+    from companion.catalog import catalog
+
+    return tuple(sorted({face.face for face in catalog().empires}))
+
+
+def _language(value: object, where: str) -> str:
+    if value not in LANGUAGES:
+        raise Invalid(where, "must be one of {allowed}", allowed=", ".join(LANGUAGES))
+    assert isinstance(value, str)
+    return value
+
+
+def _theme(value: object, where: str) -> str:
+    if value not in THEMES:
+        raise Invalid(where, "must be one of {allowed}", allowed=", ".join(THEMES))
+    assert isinstance(value, str)
+    return value
+
+
+def _expansions(value: object, where: str) -> list[str]:
+    allowed = [e.value for e in Expansion]
+    _expect(value, list, where, "a list of expansions")
+    assert isinstance(value, list)
+    if not value or any(v not in allowed for v in value) or len(set(value)) != len(value):
+        raise Invalid(where, "must list each owned game once, among {allowed}",
+                      allowed=", ".join(allowed))
+    return list(value)
+
+
+def _face(value: object, where: str) -> str:
+    faces = empire_faces()
+    if value not in faces:
+        raise Invalid(where, "must be one of {allowed}", allowed=", ".join(faces))
+    assert isinstance(value, str)
+    return value
+
+
+SETTINGS: dict[str, Callable[[object, str], Any]] = {
+    "language": _language,
+    "theme": _theme,
+    "expansions": _expansions,
+    "default_face": _face,
+}
+
+
+def settings_values(raw: Mapping[str, object], where: str = "settings") -> dict[str, Any]:
+    checked: dict[str, Any] = {}
+    for key, value in raw.items():
+        check = SETTINGS.get(key)
+        if check is None:
+            raise Invalid(where, "unknown setting '{key}'; settings are {allowed}",
+                          key=str(key)[:MAX_TEXT], allowed=", ".join(SETTINGS))
+        checked[key] = check(value, f"{where}.{key}")
+    return checked
+
+
+# --- a whole export -------------------------------------------------------------------
+
+
+@dataclass
+class Export:
+    """A checked export, ready to be written."""
+
+    games: list[dict[str, Any]] = field(default_factory=list)
+    attempts: list[dict[str, Any]] = field(default_factory=list)
+    campaigns: list[dict[str, Any]] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+TOP_LEVEL = ("format", "schema_version", "games", "attempts", "campaigns", "players",
+             "settings")
+
+
+def _list(data: Mapping[str, object], key: str, limit: int) -> list[Any]:
+    value = data.get(key, [])
+    _expect(value, list, key, "a list")
+    assert isinstance(value, list)
+    if len(value) > limit:
+        raise Invalid(key, "holds {count} entries; the limit is {limit}", count=len(value),
+                      limit=limit)
+    return value
+
+
+def _no_duplicates(ids: list[str], where: str) -> None:
+    seen: set[str] = set()
+    for number, ident in enumerate(ids):
+        if ident in seen:
+            raise Invalid(f"{where}[{number}].id", "'{id}' appears twice", id=ident)
+        seen.add(ident)
+
+
+def export_document(
+    raw: object, schema_version: int, check_actions: Callable[[dict[str, Any], str], None]
+) -> Export:
+    """Check a whole export; `check_actions` replays one game record under the rules."""
+    _expect(raw, dict, "file", "a JSON object exported by this app")
+    assert isinstance(raw, dict)
+    if raw.get("format") != EXPORT_FORMAT:
+        raise Invalid("format", "this is not a file exported by this app (expected "
+                      "\"format\": \"{expected}\")", expected=EXPORT_FORMAT)
+    version = raw.get("schema_version")
+    _expect(version, int, "schema_version", "a whole number")
+    assert isinstance(version, int)
+    if version > schema_version:
+        raise Invalid("schema_version", "the file was exported by a newer version of the app "
+                      "(version {version}; this app reads up to {supported}): update the app",
+                      version=version, supported=schema_version)
+    if version < 1:
+        raise Invalid("schema_version", "{version} is not a version of this app",
+                      version=version)
+    unknown = sorted(str(k) for k in raw if k not in TOP_LEVEL)
+    if unknown:
+        raise Invalid("file", "has unknown fields {keys}", keys=", ".join(unknown)[:200])
+    result = Export()
+    result.games = [game_record(g, f"games[{n}]")
+                    for n, g in enumerate(_list(raw, "games", MAX_GAMES))]
+    _no_duplicates([g["id"] for g in result.games], "games")
+    result.attempts = [attempt_record(a, f"attempts[{n}]")
+                       for n, a in enumerate(_list(raw, "attempts", MAX_ATTEMPTS))]
+    result.campaigns = [campaign_data(c, f"campaigns[{n}]")
+                        for n, c in enumerate(_list(raw, "campaigns", MAX_CAMPAIGNS))]
+    _no_duplicates([c["id"] for c in result.campaigns], "campaigns")
+    names = [player_name(p, f"players[{n}]")
+             for n, p in enumerate(_list(raw, "players", MAX_PLAYERS))]
+    folded = [n.casefold() for n in names]
+    for number, name in enumerate(folded):
+        if name in folded[:number]:
+            raise Invalid(f"players[{number}]", "'{name}' appears twice", name=names[number])
+    result.players = names
+    settings = raw.get("settings", {})
+    _expect(settings, dict, "settings", "an object")
+    assert isinstance(settings, dict)
+    result.settings = settings_values(settings)
+    for number, game in enumerate(result.games):
+        check_actions(game, f"games[{number}]")
+    return result
