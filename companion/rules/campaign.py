@@ -32,6 +32,9 @@ REPLAY = "replay"
 """Final outcome of a perfect tie in the final scenario that the table chose to replay."""
 
 MAX_NAME = 40
+MAX_TEXT = 500
+"""Longest resolution text; card ids and names are limited to MAX_CARD."""
+MAX_CARD = 80
 
 
 class CardColour(StrEnum):
@@ -145,6 +148,12 @@ class CampaignBox:
         cleaned = " ".join(card_id.split())
         if not cleaned:
             raise Rejected("A campaign card needs its id, as printed on the card")
+        if len(cleaned) > MAX_CARD:
+            raise Rejected(
+                "Campaign card id '{card}' is longer than {limit} characters",
+                card=cleaned[:MAX_CARD] + "…",
+                limit=MAX_CARD,
+            )
         if self.card_id_pattern is not None and not re.fullmatch(self.card_id_pattern, cleaned):
             raise Rejected(
                 "'{card}' is not a campaign card id of {box}: write it as printed, like"
@@ -434,6 +443,11 @@ class Campaign:
                 "Victory is 'normal' or 'scenario' (the scenario's own condition), not '{value}'",
                 value=victory,
             ) from None
+        if len(resolution) > MAX_TEXT:
+            raise Rejected(
+                "The resolution is longer than {limit} characters; keep what matters",
+                limit=MAX_TEXT,
+            )
         table = self._scores(scores)
         chosen = self._winners(table, winners, victory, envelope)
         is_final = number == self.box.scenarios_played
@@ -590,7 +604,14 @@ class Campaign:
             card_id = self.box.check_card_id(card.id)
             player = self.player(card.player)
             colour = colour_of(card.colour, card_id)
-            clean = CampaignCard(card_id, player, colour, " ".join(card.name.split()))
+            name = " ".join(card.name.split())
+            if len(name) > MAX_CARD:
+                raise Rejected(
+                    "Campaign card {card}: its name is longer than {limit} characters",
+                    card=card_id,
+                    limit=MAX_CARD,
+                )
+            clean = CampaignCard(card_id, player, colour, name)
             if clean.key in holders:
                 raise Rejected(
                     "Campaign card {card} is already held by {holder}; it cannot be gained again"
