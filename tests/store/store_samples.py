@@ -1,0 +1,119 @@
+"""Game records for store tests: real games played by the engine, and quick fake ones.
+
+Real games (random legal moves, replayed by `Game`) are what an import must accept;
+fake ones (deterministic, not replayable) exercise the store where replaying does not
+matter and speed does, like the kill -9 writer.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from functools import cache
+from typing import Any
+
+from companion.catalog import catalog
+from companion.rules.actions import (
+    ChooseScience,
+    Construct,
+    End,
+    NextStep,
+    Place,
+    Recycle,
+    Start,
+)
+from companion.rules.cards import Expansion
+from companion.rules.errors import Rejected
+from companion.rules.game import Game
+
+EMPIRES = ("Noram States", "Federation of Asia", "Panafrican Union", "Republic of Europe")
+BASE = datetime(2025, 1, 1, 9, 0, tzinfo=UTC)
+
+
+@cache
+def _base_cards() -> tuple[int, ...]:
+    return tuple(card.id for card in catalog().by_expansion(Expansion.BASE))
+
+
+def play(seed: int, limit: int = 150, finish: bool = True) -> Game:
+    """A legal game from random moves: up to `limit` actions, ended if `finish`."""
+    rng = random.Random(seed)
+    cards = _base_cards()
+    game = Game.new(Start(empire=rng.choice(EMPIRES), face=rng.choice("AB")), catalog())
+    for _ in range(limit * 40):
+        if game.state.finished or len(game.actions) >= limit - 1:
+            break
+        building = [u.uid for u in game.state.under_construction]
+        onto = rng.choice(building) if building and rng.random() < 0.8 else None
+        options: list[Any] = [Construct(rng.choice(cards)), Recycle(rng.choice(cards))]
+        options += [Place(onto=onto)] * 6 + [ChooseScience(rng.choice(["Fin", "Gen"]))]
+        if rng.random() < 0.15:
+            options.append(NextStep())
+        try:
+            game.play(rng.choice(options))
+        except Rejected:
+            continue
+    if finish:
+        for action in [End()] + [NextStep()] * 40:
+            if game.state.finished:
+                break
+            try:
+                game.play(action)
+            except Rejected:
+                continue
+    return game
+
+
+def stamp(minutes: int) -> str:
+    return (BASE + timedelta(minutes=minutes)).isoformat()
+
+
+def record(game_id: str, game: Game, *, minutes: int = 0, finished: bool | None = None,
+           **extra: Any) -> dict[str, Any]:
+    """A store record of an engine game, created `minutes` after 2025-01-01 09:00 UTC."""
+    done = game.state.finished if finished is None else finished
+    data = game.to_json()
+    return {
+        "id": game_id,
+        "actions": data["actions"],
+        "redo": data["redo"],
+        "mode": "solo",
+        "players": ["Ana"],
+        "empires": [game.start.empire],
+        "scenario": None,
+        "campaign": None,
+        "created": stamp(minutes),
+        "updated": stamp(minutes + 45),
+        "finished": done,
+        "score": {"total": game.state.score().total} if done else None,
+        **extra,
+    }
+
+
+def fake_record(game_id: str, actions: int, *, finished: bool = False,
+                minutes: int = 0) -> dict[str, Any]:
+    """A structurally valid record whose content depends only on its arguments."""
+    rng = random.Random(f"{game_id}:{actions}")
+    listed: list[dict[str, Any]] = [{"type": "start", "empire": EMPIRES[len(game_id) % 4]}]
+    listed += [{"type": "place", "onto": rng.randrange(1, 200), "count": 1}
+               for _ in range(actions - 1)]
+    return {
+        "id": game_id,
+        "actions": listed,
+        "redo": [],
+        "mode": "solo",
+        "players": ["Ana"],
+        "empires": [listed[0]["empire"]],
+        "scenario": None,
+        "campaign": None,
+        "created": stamp(minutes),
+        "updated": stamp(minutes + actions),
+        "finished": finished,
+        "score": {"total": actions} if finished else None,
+    }
+
+
+def attempt(scenario: str, score: int, *, won: bool = True, medal: str | None = None,
+            minutes: int = 0, game: str | None = None) -> dict[str, Any]:
+    return {"scenario": scenario, "date": stamp(minutes), "score": score, "won": won,
+            "medal": medal, "game": game}
