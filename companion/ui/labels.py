@@ -1,0 +1,145 @@
+"""Words for the game's things in the player's language: Empires, ranks, actions, events.
+
+The rules speak English (their messages are translation keys); this module is where
+names of things become the player's words, so screens never build sentences themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.catalog import Catalog
+from companion.i18n import language, t
+from companion.rules.actions import (
+    Action,
+    ChooseScience,
+    Construct,
+    Discard,
+    End,
+    NextStep,
+    Opponents,
+    Place,
+    PlaceCharacter,
+    Recycle,
+    SpendKrystallium,
+    Start,
+)
+from companion.rules.cards import Resource, SlotKind, Token, slot_kind
+from companion.rules.errors import Rejected
+from companion.rules.scenarios import Medal
+from companion.rules.scoring import SoloRank
+
+ENGLISH_RESOURCE: dict[str, SlotKind] = {
+    "Materials": Resource.MATERIALS,
+    "Energy": Resource.ENERGY,
+    "Science": Resource.SCIENCE,
+    "Gold": Resource.GOLD,
+    "Exploration": Resource.EXPLORATION,
+    "Krystallium": Token.KRYSTALLIUM,
+    "Financier": Token.FINANCIER,
+    "General": Token.GENERAL,
+}
+
+
+def resource_label(kind: SlotKind) -> str:
+    from companion.ui.widgets import resource_name
+
+    return resource_name(kind)
+
+
+def empire_label(catalog: Catalog, name: str) -> str:
+    try:
+        faces = [f for f in catalog.empires if f.name == name]
+        return faces[0].name_in(language()) if faces else name
+    except Exception:
+        return name
+
+
+def solo_rank_label(rank: SoloRank) -> str:
+    try:
+        from companion.scenarios import solo_setup
+
+        for entry in solo_setup().ranks:
+            if entry.name_in("en") == rank.value:
+                return entry.name_in(language())
+    except Exception:
+        pass
+    return t(rank.value)
+
+
+def medal_label(medal: Medal | None) -> str:
+    if medal is None:
+        return t("no medal")
+    return {Medal.BRONZE: t("bronze"), Medal.SILVER: t("silver"), Medal.GOLD: t("gold")}[medal]
+
+
+def card_name(catalog: Catalog, card_id: int) -> str:
+    try:
+        return catalog.card(card_id).name_in(language())
+    except Rejected:
+        return t("card #{number}", number=card_id)
+
+
+def _target(catalog: Catalog, uid: int | None, cards: Mapping[int, int]) -> str:
+    if uid is None:
+        return t("your Empire")
+    card_id = cards.get(uid)
+    return card_name(catalog, card_id) if card_id is not None else t("card {uid}", uid=uid)
+
+
+def _token(code: str) -> str:
+    try:
+        return resource_label(slot_kind(code))
+    except ValueError:
+        return code
+
+
+def describe_action(action: Action, catalog: Catalog, cards: Mapping[int, int]) -> str:
+    """What an action did, for the undo/redo buttons ("Undo: place 2 Energy on ...")."""
+    match action:
+        case Start(empire=empire, face=face):
+            return t("Set up {empire} (face {face})", empire=empire_label(catalog, empire),
+                     face=face)
+        case Construct(card=card):
+            return t("Build {card}", card=card_name(catalog, card))
+        case Recycle(card=card, onto=onto):
+            return t("Recycle {card} onto {target}", card=card_name(catalog, card),
+                     target=_target(catalog, onto, cards))
+        case NextStep():
+            return t("Go to the next step")
+        case Opponents(totals=totals):
+            return t("Other players' totals: {totals}",
+                     totals=", ".join(str(x) for x in totals))
+        case ChooseScience(token=token):
+            return t("Take a {token} for Science", token=_token(token))
+        case Place(onto=onto, count=count):
+            return t("Place {count} on {target}", count=count,
+                     target=_target(catalog, onto, cards))
+        case SpendKrystallium(onto=onto, count=count):
+            return t("Spend {count} Krystallium on {target}", count=count,
+                     target=_target(catalog, onto, cards))
+        case PlaceCharacter(onto=onto, token=token, count=count):
+            return t("Place {count} {token} on {target}", count=count, token=_token(token),
+                     target=_target(catalog, onto, cards))
+        case Discard(construction=uid):
+            return t("Discard {card}", card=_target(catalog, uid, cards))
+        case End():
+            return t("End the game")
+    return t("Last action")
+
+
+def translate_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Resource names in the rules' messages are English words: show the player's."""
+    result: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, str) and value in ENGLISH_RESOURCE:
+            result[key] = resource_label(ENGLISH_RESOURCE[value])
+        else:
+            result[key] = value
+    return result
+
+
+def message(template: str, params: Mapping[str, Any]) -> str:
+    """A rules message (event or refusal) in the player's language."""
+    return t(template, **translate_params(params))

@@ -1,0 +1,129 @@
+"""`companion` with no sub-command: serve the app on this machine and open it in the browser.
+
+Flet is imported only inside the handler: every other sub-command (`companion score`,
+`companion games`...) goes through this module's `register`, and must stay quick to start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import socket
+import sys
+from typing import Any
+
+from companion.i18n import t
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8550
+"""A fixed port gives the app a stable address to bookmark; a busy one falls back to a free one."""
+
+
+def register(sub: Any, parser: argparse.ArgumentParser) -> None:
+    """Add the app's options to the main parser and make the app the default command."""
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=t("port to serve the app on (default: {port}, or a free one if it is busy)",
+               port=DEFAULT_PORT),
+    )
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=t("address to listen on (default: {host}, this computer only)", host=DEFAULT_HOST),
+    )
+    parser.add_argument(
+        "--no-browser",
+        action="store_true",
+        help=t("serve the app without opening a browser tab"),
+    )
+    parser.add_argument(
+        "--desktop",
+        action="store_true",
+        help=t("open a native window instead of the browser (downloads the Flet window "
+               "client on first use: needs internet once)"),
+    )
+    parser.default_handler = run_app  # type: ignore[attr-defined]
+
+
+def _port_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _free_port(host: str) -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+def choose_port(host: str, wanted: int | None) -> int:
+    """The port to serve on; `ValueError` with a readable message when `wanted` cannot be used."""
+    if wanted is None:
+        return DEFAULT_PORT if _port_free(host, DEFAULT_PORT) else _free_port(host)
+    if not 1 <= wanted <= 65535:
+        raise ValueError(t("Port {port} does not exist: choose a number from 1 to 65535",
+                           port=wanted))
+    if not _port_free(host, wanted):
+        raise ValueError(t("Port {port} is already in use (is the app already running?): "
+                           "choose another with --port, or leave --port out", port=wanted))
+    return wanted
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the data folder, then serve the app until Ctrl+C (or the window is closed)."""
+    from companion.ui.services import ServicesError, open_services
+
+    host = args.host or DEFAULT_HOST
+    try:
+        port = choose_port(host, args.port)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    try:
+        services = open_services(args.data_dir)
+    except ServicesError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+
+    import flet as ft
+
+    from companion.paths import assets_dir
+    from companion.ui.app import make_main
+
+    # Our options win over Flet's own environment variables, so the app never listens
+    # anywhere the user did not choose.
+    os.environ["FLET_SERVER_IP"] = host
+    os.environ["FLET_SERVER_PORT"] = str(port)
+    if args.desktop:
+        view = ft.AppView.FLET_APP
+        print(t("Opening the app in its own window. The first time, Flet downloads its window "
+                "client: this needs an internet connection once."))
+    else:
+        view = ft.AppView.WEB_BROWSER
+        if args.no_browser:
+            # Flet's switch for "serve only": it never opens a browser then.
+            os.environ["FLET_FORCE_WEB_SERVER"] = "true"
+        url = f"http://{host}:{port}/"
+        print(t("Wonderful Companion is running at {url} (press Ctrl+C to stop).", url=url),
+              flush=True)
+    try:
+        ft.run(
+            make_main(services),
+            view=view,
+            host=host,
+            port=port,
+            no_cdn=True,
+            assets_dir=str(assets_dir().resolve()),
+        )
+    finally:
+        with contextlib.suppress(Exception):
+            services.close()
+    return 0

@@ -1,0 +1,134 @@
+"""Quick score: each player's final tableau typed in after a game, scored live.
+
+Plain data with no Flet in it, so the view stays a thin mirror of it and the sums are
+tested without a page. Every number comes from `companion.rules.scoring`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from companion.catalog import Catalog
+from companion.i18n import t
+from companion.rules.actions import Start, action_to_json
+from companion.rules.cards import Card, EmpireFace, Expansion
+from companion.rules.game import FORMAT_VERSION
+from companion.rules.scoring import Score, Standing, ranking, score, solo_rank
+from companion.rules.supremacy import MAX_PLAYERS
+
+DEFAULT_EMPIRE = "Noram States"
+SIX_PLAYERS = 6
+"""From 6 players the game needs Corruption & Ascension."""
+
+
+@dataclass
+class Tableau:
+    """One player's end-of-game Empire: the face, the built cards and the characters."""
+
+    name: str
+    empire: str = DEFAULT_EMPIRE
+    face: str = "A"
+    cards: dict[int, int] = field(default_factory=dict)
+    """Card id → how many copies are built, in the order they were added."""
+    generals: int = 0
+    financiers: int = 0
+
+    def empire_face(self, catalog: Catalog) -> EmpireFace:
+        return catalog.empire(self.empire, self.face)
+
+    def built(self, catalog: Catalog) -> list[Card]:
+        return [catalog.card(card_id) for card_id, n in self.cards.items() for _ in range(n)]
+
+    def built_count(self) -> int:
+        return sum(self.cards.values())
+
+    def score(self, catalog: Catalog) -> Score:
+        return score(self.empire_face(catalog), self.built(catalog), self.generals,
+                     self.financiers)
+
+    def standing(self, catalog: Catalog) -> Standing:
+        return Standing(self.score(catalog).total, self.built_count(),
+                        self.generals + self.financiers)
+
+    def add(self, card_id: int, count: int = 1) -> None:
+        now = self.cards.get(card_id, 0) + count
+        if now <= 0:
+            self.cards.pop(card_id, None)
+        else:
+            self.cards[card_id] = now
+
+
+@dataclass
+class QuickScore:
+    players: list[Tableau] = field(default_factory=lambda: [Tableau(default_name(0))])
+
+    def set_count(self, count: int) -> None:
+        count = max(1, min(MAX_PLAYERS, count))
+        while len(self.players) < count:
+            self.players.append(Tableau(default_name(len(self.players))))
+        del self.players[count:]
+
+    def ranking(self, catalog: Catalog) -> list[tuple[int, int]]:
+        """(player index, place), best first; equal standings share their place."""
+        return ranking([p.standing(catalog) for p in self.players])
+
+    def to_record(self, catalog: Catalog, record_id: str) -> dict[str, Any]:
+        """A finished game for the store's history: its setup, every tableau and score.
+
+        Only the setup is an action (the game itself was played without the app), so
+        the record replays like any other game and survives export and import.
+        """
+        places = dict(self.ranking(catalog))
+        players = []
+        expansions = {Expansion.BASE.value}
+        if len(self.players) >= SIX_PLAYERS:
+            expansions.add(Expansion.CORRUPTION_ASCENSION.value)
+        for index, player in enumerate(self.players):
+            result = player.score(catalog)
+            expansions.add(player.empire_face(catalog).expansion.value)
+            expansions.update(c.expansion.value for c in player.built(catalog))
+            entry: dict[str, Any] = {
+                "name": player.name,
+                "empire": player.empire,
+                "face": player.face,
+                "cards": [[card_id, n] for card_id, n in player.cards.items()],
+                "generals": player.generals,
+                "financiers": player.financiers,
+                "score": result.as_dict(),
+                "place": places[index],
+            }
+            if len(self.players) == 1:
+                entry["solo_rank"] = solo_rank(result.total, player.face).value
+            players.append(entry)
+        first = self.players[0]
+        start = Start(
+            empire=first.empire,
+            face=first.face,
+            mode="solo" if len(self.players) == 1 else "table",
+            players=len(self.players),
+            expansions=tuple(e.value for e in Expansion if e.value in expansions),
+        )
+        winner = min(range(len(players)), key=lambda i: (players[i]["place"], i))
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        return {
+            "id": record_id,
+            "kind": "quick-score",
+            "mode": start.mode,
+            "players": [p.name for p in self.players],
+            "empires": [p.empire for p in self.players],
+            "scenario": None,
+            "created": now,
+            "updated": now,
+            "finished": True,
+            "score": {**players[winner]["score"], "name": players[winner]["name"]},
+            "tableaux": players,
+            "version": FORMAT_VERSION,
+            "actions": [action_to_json(start)],
+            "redo": [],
+        }
+
+
+def default_name(index: int) -> str:
+    return t("Player {number}", number=index + 1)

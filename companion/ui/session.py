@@ -1,0 +1,197 @@
+"""A game being played in the app: the rules' `Game`, saved after every single action.
+
+The app may be closed, or the server killed, at any instant; saving the whole action
+list after each action means the game comes back exactly where it was. The rules decide
+everything; this class only remembers which card each construction number stands for
+(the undo label names the card even after it was built) and talks to the store.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from companion.i18n import t
+from companion.rules.actions import Action, Start
+from companion.rules.engine import Event, apply, start_state
+from companion.rules.errors import Rejected
+from companion.rules.game import Game
+from companion.rules.state import GameState, Phase
+from companion.ui.labels import describe_action, empire_label, message, resource_label
+from companion.ui.services import Services
+
+
+class SessionError(Exception):
+    """A saved game that cannot be resumed; the message says why."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass
+class GameSession:
+    services: Services
+    game: Game
+    id: str
+    created: str
+    names: list[str] = field(default_factory=list)
+    """Table games: the other players' names, in the order their totals are asked."""
+    cards: dict[int, int] = field(default_factory=dict)
+    """Construction number → card id, for every card seen under construction."""
+    events: list[Event] = field(default_factory=list)
+    """What the last action did (cards built, Krystallium...), to announce it."""
+
+    # --- making one ---------------------------------------------------------------
+
+    @classmethod
+    def new(cls, services: Services, start: Start, names: list[str] | None = None
+            ) -> GameSession:
+        game = Game.new(start, services.catalog)
+        session = cls(services, game, uuid.uuid4().hex, _now(), list(names or []))
+        session._learn(game.state)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, services: Services, record: dict[str, Any]) -> GameSession:
+        """Rebuild a saved game; `SessionError` if the record is not a game the rules allow."""
+        if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
+            raise SessionError(t("the saved record holds no game"))
+        payload = {key: record[key] for key in ("version", "actions", "redo") if key in record}
+        try:
+            game = Game.from_json(payload, services.catalog)
+        except Rejected as exc:
+            raise SessionError(message(exc.template, exc.params)) from exc
+        names = record.get("names", [])
+        session = cls(
+            services,
+            game,
+            str(record.get("id") or uuid.uuid4().hex),
+            str(record.get("created") or _now()),
+            [str(n) for n in names] if isinstance(names, list) else [],
+        )
+        session._learn_history()
+        return session
+
+    # --- playing ------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def play(self, action: Action) -> list[Event]:
+        """Apply and save; `Rejected` leaves both the game and the saved copy untouched."""
+        with self._saved_or_restored():
+            events = self.game.play(action)
+        self.events = events
+        self._learn(self.game.state)
+        return events
+
+    def undo(self) -> Action:
+        with self._saved_or_restored():
+            action = self.game.undo()
+        self.events = []
+        return action
+
+    def redo(self) -> Action:
+        with self._saved_or_restored():
+            action = self.game.redo()
+        self.events = []
+        self._learn(self.game.state)
+        return action
+
+    @contextlib.contextmanager
+    def _saved_or_restored(self) -> Iterator[None]:
+        """Change the game, then save it; if the save fails, the game goes back as it was,
+        so what the player sees is always what is on the disk."""
+        before = self.game.to_json()
+        yield
+        try:
+            self.save()
+        except Exception:
+            self.game = Game.from_json(before, self.services.catalog)
+            raise
+
+    def undo_label(self) -> str | None:
+        action = self.game.next_undo()
+        return None if action is None else describe_action(action, self.services.catalog,
+                                                            self.cards)
+
+    def redo_label(self) -> str | None:
+        action = self.game.next_redo()
+        return None if action is None else describe_action(action, self.services.catalog,
+                                                            self.cards)
+
+    def announcements(self) -> list[str]:
+        return [message(e.template, e.params) for e in self.events]
+
+    # --- saving -------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The game as the store keeps it (see `companion.ui.services.Backend`)."""
+        state = self.state
+        start = self.game.start
+        data: dict[str, Any] = {
+            "id": self.id,
+            "mode": start.mode,
+            "players": start.players,
+            "names": list(self.names),
+            "empires": [start.empire],
+            "face": start.face,
+            "scenario": start.scenario,
+            "created": self.created,
+            "updated": _now(),
+            "finished": state.finished,
+            "score": state.score().as_dict() if state.finished else None,
+            "round": state.round,
+            **self.game.to_json(),
+        }
+        return data
+
+    def save(self) -> None:
+        self.services.backend.save_game(self.record())
+
+    # --- describing ---------------------------------------------------------------
+
+    def headline(self) -> str:
+        state = self.state
+        empire = t("{empire} (face {face})",
+                   empire=empire_label(self.services.catalog, state.empire.name),
+                   face=state.empire.face)
+        return f"{empire} · {phase_label(state)}"
+
+    def card_of(self, uid: int) -> int | None:
+        return self.cards.get(uid)
+
+    def _learn(self, state: GameState) -> None:
+        for construction in state.under_construction:
+            self.cards.setdefault(construction.uid, construction.card.id)
+
+    def _learn_history(self) -> None:
+        """Replay once to name every construction number the history mentions."""
+        actions = self.game.actions
+        catalog = self.services.catalog
+        start = actions[0]
+        assert isinstance(start, Start)
+        state, _ = start_state(start, catalog)
+        self._learn(state)
+        for action in actions[1:]:
+            apply(state, action, catalog)
+            self._learn(state)
+
+
+def phase_label(state: GameState) -> str:
+    if state.phase is Phase.FINISHED:
+        return t("Game over")
+    if state.phase is Phase.PLANNING:
+        return t("Round {round} · Planning", round=state.round)
+    if state.phase is Phase.EXTRA:
+        return t("Round {round} · Cards' tokens", round=state.round)
+    assert state.step is not None
+    return t("Round {round} · Production: {resource}", round=state.round,
+             resource=resource_label(state.step))

@@ -1,0 +1,85 @@
+"""Drives the app in Chromium through Flutter's accessibility tree, as a screen reader would."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
+SETTLE = 1.0
+"""Seconds for Flutter to draw after an action, before a screenshot."""
+ATTEMPTS = 5
+
+
+class AppPage:
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def open(self, url: str, *, first: str = "Quick score") -> float:
+        """Load the app, turn on the accessibility tree; returns seconds until `first` shows."""
+        started = time.monotonic()
+        self.page.goto(url)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached")
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        self.button(first).wait_for(state="visible")
+        return time.monotonic() - started
+
+    def scope(self, within: str | None) -> Any:
+        if within is None:
+            return self.page
+        return self.page.locator(f'[flt-semantics-identifier="{within}"]')
+
+    def button(self, name: str, *, exact: bool = True, within: str | None = None) -> Any:
+        return self.scope(within).get_by_role("button", name=name, exact=exact)
+
+    def click(self, name: str, *, exact: bool = True, within: str | None = None) -> None:
+        """Tap a button; retried when Flutter replaces its node between lookup and tap."""
+        from playwright.sync_api import Error
+
+        for attempt in range(ATTEMPTS):
+            try:
+                self.button(name, exact=exact, within=within).click()
+                return
+            except Error as exc:
+                if "not attached" not in str(exc) or attempt == ATTEMPTS - 1:
+                    raise
+                time.sleep(0.2)
+
+    def fill(self, label: str, text: str) -> None:
+        box = self.page.get_by_role("textbox", name=label)
+        box.click()
+        box.fill(text)
+
+    def text(self, identifier: str) -> str:
+        return str(self.scope(identifier).inner_text()).strip()
+
+    def wait_text(self, identifier: str, expected: str, timeout: float = 10.0) -> None:
+        """Wait until the element's text equals `expected` (numbers update after a tap)."""
+        deadline = time.monotonic() + timeout
+        seen = ""
+        while time.monotonic() < deadline:
+            locator = self.scope(identifier)
+            if locator.count():
+                seen = str(locator.first.inner_text()).strip()
+                if seen == expected:
+                    return
+            time.sleep(0.1)
+        raise AssertionError(f"{identifier!r} shows {seen!r}, expected {expected!r}")
+
+    def wait_for_text(self, pattern: str, timeout: float = 10.0) -> None:
+        self.page.get_by_text(re.compile(pattern)).first.wait_for(timeout=timeout * 1000)
+
+    def screenshots(self, name: str) -> list[Path]:
+        """Phone-size pictures of the current screen, light then dark."""
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        paths = []
+        for scheme in ("light", "dark"):
+            self.page.emulate_media(color_scheme=scheme)
+            time.sleep(SETTLE)
+            path = ARTIFACTS / f"{name}-{scheme}.png"
+            self.page.screenshot(path=str(path))
+            paths.append(path)
+        self.page.emulate_media(color_scheme="light")
+        return paths

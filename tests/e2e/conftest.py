@@ -1,0 +1,166 @@
+"""End-to-end fixtures: the real app server as a subprocess and Debian's Chromium.
+
+The app is started exactly as a player starts it (`python -m companion --no-browser`),
+each test on its own port and data folder. Playwright drives the system Chromium
+(`/usr/bin/chromium`; Playwright's own browser download is never used). Flutter draws
+on a canvas, so the tests turn on its accessibility tree and find controls by their
+accessible names, like a screen reader would.
+
+Without Chromium or Playwright these tests are skipped, except when the CI
+environment variable is set: there they must run, so they fail instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "screens"
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+START_TIMEOUT = 30.0
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        return f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright for Python is not installed (pip install playwright)"
+    return None
+
+
+@pytest.fixture(autouse=True)
+def _browser_available() -> None:
+    """Skip without a browser on a developer machine; fail in CI, where it must exist."""
+    problem = _missing()
+    if problem is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(problem)
+    pytest.skip(problem)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class AppServer:
+    """`python -m companion --no-browser` on a port of its own, in its own process group."""
+
+    def __init__(self, data_dir: Path, log: Path) -> None:
+        self.data_dir = data_dir
+        self.log_path = log
+        self.port = 0
+        self.process: subprocess.Popen[bytes] | None = None
+        self.started_at = 0.0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> AppServer:
+        self.port = free_port()
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env.pop("FLET_SERVER_IP", None)
+        env.pop("FLET_SERVER_PORT", None)
+        self.started_at = time.monotonic()
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "companion", "--no-browser", "--port", str(self.port),
+                 "--data-dir", str(self.data_dir)],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the app exited early:\n{self.log()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"the app did not listen within {START_TIMEOUT} s:\n{self.log()}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def kill(self) -> None:
+        """Kill -9 the whole process group: no chance to save anything on the way out."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def app_server(data_dir: Path, tmp_path: Path) -> Iterator[Callable[[], AppServer]]:
+    """Start servers on demand (a test may kill one and start another on the same data)."""
+    started: list[AppServer] = []
+
+    def start() -> AppServer:
+        server = AppServer(data_dir, tmp_path / "server.log").start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE, color_scheme="light")
+    tab = context.new_page()
+    tab.set_default_timeout(20_000)
+    yield tab
+    context.close()

@@ -1,0 +1,46 @@
+"""Quick score in a real browser: Simon's tableau from the rulebook shows 62 points."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from app_page import AppPage  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+SIMON = [
+    ("harbor", "Harbor Zone"),
+    ("giant tow", "Giant Tower"),
+    ("world cong", "World Congress"),
+    ("monument nat", "National Monument"),
+    ("vaccin", "Universal Vaccine"),
+    ("aquacul", "Aquaculture"),
+    ("secret soc", "Secret Society"),
+    ("recycling pl", "Recycling Plant"),
+    ("eoliennes", "Wind Turbines"),
+]
+
+
+def test_simon_scores_62(app_server, page) -> None:
+    server = app_server()
+    app = AppPage(page)
+    app.open(server.url)
+    app.screenshots("home")
+    app.click("Quick score")
+    app.click("Face B")
+    for query, name in SIMON:
+        app.fill("Add a built card", query)
+        app.click(name)
+    for _ in range(2):
+        app.click("One more General")
+    for _ in range(6):
+        app.click("One more Financier")
+    app.wait_text("score-total", "62 points")
+    assert app.text("score-combo") == "30"
+    assert app.text("score-financiers") == "18"
+    app.screenshots("quick-score")

@@ -1,0 +1,284 @@
+"""Runs the app in-process on a real Flet Session and Page, with a fake client.
+
+What the browser would do is imitated with the session's own entry points: the
+register handshake (the page patch goes through Flet's msgpack encoder, which is what
+lets later diffs register), control events through `Session.dispatch_event`, text
+typed through `Session.apply_patch` followed by a `change` event, and replies to
+client-side method calls (clipboard...) sent at once. It relies on Flet internals, so
+it is tied to the pinned flet version (1.0.5).
+
+Controls are found the way a screen reader (and the browser tests) find them: by
+their accessible name (visible text, tooltip, Semantics label, text field label) or
+by a Semantics identifier.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    RegisterClientResponseBody,
+    configure_encode_object_for_msgpack,
+)
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+assert ft.version.flet_version == "1.0.5", "the harness uses Flet internals: re-check it"
+
+CLICKABLE = (
+    ft.Button,
+    ft.FilledButton,
+    ft.FilledTonalButton,
+    ft.OutlinedButton,
+    ft.TextButton,
+    ft.IconButton,
+    ft.ListTile,
+)
+
+
+class FakeClient(Connection):
+    """Encodes every message like the real transport and answers method calls."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self.loop = loop
+        self.executor = ThreadPoolExecutor(max_workers=1)
+        self.pubsubhub = PubSubHub(loop=loop, executor=self.executor)
+        self.session: Session | None = None
+        self.messages = 0
+        self.bytes_sent = 0
+        self.calls: list[tuple[str, Any]] = []
+        self._encode = configure_encode_object_for_msgpack(BaseControl)
+
+    def send_message(self, message: Message) -> None:
+        packed = msgpack.packb([message.action, message.body], default=self._encode)
+        self.messages += 1
+        self.bytes_sent += len(packed)
+        if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
+            body = message.body
+            self.calls.append((body.name, body.args))
+            session = self.session
+            self.loop.call_soon(
+                session.handle_invoke_method_results, body.control_id, body.call_id, None, None
+            )
+
+
+def _children(control: Any) -> Iterator[Any]:
+    if not dataclasses.is_dataclass(control):
+        return
+    for f in dataclasses.fields(control):
+        if f.name.startswith("_") or f.metadata.get("skip", False):
+            continue
+        value = getattr(control, f.name, None)
+        if isinstance(value, BaseControl):
+            yield value
+        elif isinstance(value, list):
+            yield from (v for v in value if isinstance(v, BaseControl))
+
+
+def walk(root: Any, ancestors: tuple[Any, ...] = ()) -> Iterator[tuple[Any, tuple[Any, ...]]]:
+    """Every visible control under `root` with its ancestors (closed dialogs skipped)."""
+    if isinstance(root, BaseControl):
+        if getattr(root, "visible", True) is False:
+            return
+        if isinstance(root, ft.DialogControl) and not root.open:
+            return
+        yield root, ancestors
+    for child in _children(root):
+        yield from walk(child, (*ancestors, root))
+
+
+def text_of(control: Any) -> str:
+    """All text shown inside a control, joined by spaces."""
+    parts: list[str] = []
+    for c, _ in walk(control):
+        if (isinstance(c, ft.Text) and c.value) or (isinstance(c, ft.TextField) and c.value):
+            parts.append(str(c.value))
+        elif isinstance(c, CLICKABLE[:5]) and isinstance(c.content, str):
+            parts.append(c.content)
+    return " ".join(parts)
+
+
+def accessible_name(control: Any, ancestors: tuple[Any, ...]) -> str:
+    """The name a screen reader announces for a clickable control."""
+    for parent in reversed(ancestors[-2:]):
+        if isinstance(parent, ft.Semantics) and parent.label:
+            return str(parent.label)
+    if isinstance(control, ft.ListTile):
+        return text_of(control.title) if isinstance(control.title, BaseControl) else str(
+            control.title or "")
+    content = getattr(control, "content", None)
+    if isinstance(content, str) and content:
+        return content
+    if isinstance(content, BaseControl):
+        inner = text_of(content)
+        if inner:
+            return inner
+    tooltip = getattr(control, "tooltip", None)
+    return str(tooltip) if isinstance(tooltip, str) else ""
+
+
+class Ui:
+    """One browser tab's worth of app, driven from a test."""
+
+    def __init__(self, main: Callable[[ft.Page], Any], width: float = 390,
+                 height: float = 844) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.client = FakeClient(self.loop)
+        self.session = Session(self.client)
+        self.client.session = self.session
+        self.session.apply_page_patch({"route": "/", "width": width, "height": height,
+                                       "platform_brightness": "light"})
+        self.client.send_message(
+            Message(
+                MessageAction.REGISTER_CLIENT,
+                RegisterClientResponseBody(
+                    session_id=self.session.id,
+                    page_patch=self.session.get_page_patch(),
+                    error="",
+                ),
+            )
+        )
+        self.run(self._start(main))
+
+    async def _start(self, main: Callable[[ft.Page], Any]) -> None:
+        _context_page.set(self.session.page)
+        result = main(self.session.page)
+        if asyncio.iscoroutine(result):
+            await result
+        await self.session.after_event(self.session.page)
+
+    @property
+    def page(self) -> ft.Page:
+        return self.session.page
+
+    def run(self, coro: Any) -> Any:
+        result = self.loop.run_until_complete(coro)
+        # Let tasks the handler started (method-call replies...) finish.
+        self.loop.run_until_complete(asyncio.sleep(0))
+        return result
+
+    def close(self) -> None:
+        self.client.executor.shutdown(wait=False)
+        self.loop.close()
+
+    # --- finding ------------------------------------------------------------------
+
+    def roots(self) -> list[Any]:
+        page = self.page
+        roots: list[Any] = []
+        if page.appbar is not None:
+            roots.append(page.appbar)
+        roots.extend(page.controls)
+        if page.bottom_appbar is not None:
+            roots.append(page.bottom_appbar)
+        roots.extend(d for d in page._dialogs.controls if d.open)
+        return roots
+
+    def controls(self, within: str | None = None) -> Iterator[tuple[Any, tuple[Any, ...]]]:
+        if within is not None:
+            box = self.by_id(within)
+            yield from walk(box)
+            return
+        dialogs = [d for d in self.page._dialogs.controls
+                   if d.open and isinstance(d, ft.AlertDialog)]
+        if dialogs:  # a modal dialog hides the page behind it
+            yield from walk(dialogs[-1])
+            return
+        for root in self.roots():
+            yield from walk(root)
+
+    def clickables(self, within: str | None = None) -> list[tuple[Any, str]]:
+        found = []
+        for control, ancestors in self.controls(within):
+            if isinstance(control, CLICKABLE) or (
+                isinstance(control, ft.Container) and control.on_click is not None
+            ):
+                found.append((control, accessible_name(control, ancestors)))
+        return found
+
+    def find(self, name: str, *, exact: bool = True, within: str | None = None) -> Any:
+        """The one clickable control with this accessible name."""
+        matches = [
+            c for c, label in self.clickables(within)
+            if (label == name if exact else name.lower() in label.lower())
+        ]
+        if len(matches) != 1:
+            names = sorted({label for _, label in self.clickables(within)})
+            raise AssertionError(
+                f"{len(matches)} controls named {name!r}; on screen: {names}"
+            )
+        return matches[0]
+
+    def names(self, within: str | None = None) -> list[str]:
+        return [label for _, label in self.clickables(within)]
+
+    def field(self, label: str) -> ft.TextField:
+        matches = [c for c, _ in self.controls() if isinstance(c, ft.TextField)
+                   and c.label == label]
+        assert len(matches) == 1, f"{len(matches)} text fields labelled {label!r}"
+        return matches[0]
+
+    def by_id(self, identifier: str) -> Any:
+        matches = [c for root in self.roots() for c, _ in walk(root)
+                   if isinstance(c, ft.Semantics) and c.identifier == identifier]
+        assert len(matches) == 1, f"{len(matches)} controls with identifier {identifier!r}"
+        return matches[0]
+
+    def has_id(self, identifier: str) -> bool:
+        return any(isinstance(c, ft.Semantics) and c.identifier == identifier
+                   for root in self.roots() for c, _ in walk(root))
+
+    def text(self, identifier: str) -> str:
+        return text_of(self.by_id(identifier))
+
+    def screen_text(self) -> str:
+        return " ".join(text_of(root) for root in self.roots())
+
+    # --- acting -------------------------------------------------------------------
+
+    def click(self, name: str, *, exact: bool = True, within: str | None = None) -> None:
+        control = self.find(name, exact=exact, within=within)
+        assert not control.disabled, f"{name!r} is disabled"
+        self.run(self.session.dispatch_event(control._i, "click", None))
+
+    def fill(self, label: str, text: str) -> None:
+        field = self.field(label)
+        self.session.apply_patch(field._i, {"value": text})
+        self.run(self.session.dispatch_event(field._i, "change", text))
+
+    def submit(self, label: str) -> None:
+        field = self.field(label)
+        self.run(self.session.dispatch_event(field._i, "submit", field.value))
+
+    def is_enabled(self, name: str, *, exact: bool = True) -> bool:
+        return not self.find(name, exact=exact).disabled
+
+    # --- checks -------------------------------------------------------------------
+
+    def accessibility_problems(self) -> list[str]:
+        """Clickable controls without a name, or smaller than a finger (48 px)."""
+        problems = []
+        for control, name in self.clickables():
+            kind = type(control).__name__
+            if not name.strip():
+                problems.append(f"{kind} without an accessible name")
+            height = control.height
+            if isinstance(control, ft.ListTile):
+                continue
+            if height is None or height < 48:
+                problems.append(f"{kind} {name!r} is {height} px high")
+            if isinstance(control, ft.IconButton) and (control.width or 0) < 48:
+                problems.append(f"{kind} {name!r} is {control.width} px wide")
+        return problems
