@@ -1,0 +1,121 @@
+"""What the player can do now, and a sensible placement to start from.
+
+The app offers only moves the rules allow; rather than restating the rules, these
+functions read the state's own slots, and `refusal` asks the engine itself on a copy.
+The placement suggestion is a convenience, not a rule: cards closest to completion get
+cubes first (a built card produces from the next step on), the rest go to the Empire.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.actions import Action
+from companion.rules.cards import Card, Resource, SlotKind, Token
+from companion.rules.construction import UnderConstruction
+from companion.rules.engine import CardSource, apply
+from companion.rules.errors import Rejected
+from companion.rules.state import GameState, Phase
+
+Placement = tuple[tuple[int | None, int], ...]
+"""(construction number or None for the Empire, cubes), cards first, the Empire last."""
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Free slots of one kind on one card under construction."""
+
+    uid: int
+    kind: SlotKind
+    free: int
+
+
+def refusal(state: GameState, action: Action, catalog: CardSource) -> Rejected | None:
+    """Why the rules refuse `action` now, or None if they allow it (state is untouched)."""
+    try:
+        apply(state.copy(), action, catalog)
+    except Rejected as exc:
+        return exc
+    return None
+
+
+def remaining_slots(card: UnderConstruction) -> int:
+    return card.slots_total - card.slots_filled
+
+
+def _closest_first(cards: list[UnderConstruction]) -> list[UnderConstruction]:
+    """Fewest empty slots first; ties keep the order the cards were started in."""
+    return sorted(cards, key=lambda c: (remaining_slots(c), c.uid))
+
+
+def placement_targets(state: GameState) -> dict[int, int]:
+    """Cards that can take this step's cubes: construction number → free slots."""
+    if state.phase is not Phase.PRODUCTION or state.step is None:
+        return {}
+    step = state.step
+    return {c.uid: c.free(step) for c in state.under_construction if c.free(step) > 0}
+
+
+def suggest_placement(state: GameState) -> Placement:
+    """Where this step's cubes could go: cards closest to completion, then the Empire."""
+    left = state.to_place
+    if left <= 0 or state.step is None:
+        return ()
+    step = state.step
+    plan: list[tuple[int | None, int]] = []
+    for card in _closest_first([c for c in state.under_construction if c.free(step) > 0]):
+        if left == 0:
+            break
+        count = min(card.free(step), left)
+        plan.append((card.uid, count))
+        left -= count
+    if left:
+        plan.append((None, left))
+    return tuple(plan)
+
+
+def check_placement(state: GameState, plan: Placement) -> Rejected | None:
+    """Whether a (possibly adjusted) placement uses exactly this step's cubes, in free slots."""
+    targets = placement_targets(state)
+    total = 0
+    seen: set[int | None] = set()
+    for uid, count in plan:
+        if uid in seen:
+            return Rejected("Card {uid} appears twice in the placement", uid=uid)
+        seen.add(uid)
+        if count < 0:
+            return Rejected("A card cannot take a negative number of cubes")
+        if uid is not None and count > targets.get(uid, 0):
+            return Rejected("Card {uid} has {free} free slot(s) for these cubes, not {count}",
+                            uid=uid, free=targets.get(uid, 0), count=count)
+        total += count
+    if total != state.to_place:
+        return Rejected("Place exactly {left} cube(s), not {count}", left=state.to_place,
+                        count=total)
+    return None
+
+
+def recycle_targets(state: GameState, card: Card) -> list[int]:
+    """Cards under construction with a free slot for `card`'s recycling cube."""
+    if state.phase is not Phase.PLANNING:
+        return []
+    return [c.uid for c in state.under_construction if c.free(card.recycle) > 0]
+
+
+def krystallium_slots(state: GameState) -> list[Slot]:
+    """Where Krystallium may go now: any free resource slot or Krystallium slot."""
+    if state.finished or state.krystallium <= 0:
+        return []
+    kinds: tuple[SlotKind, ...] = (*Resource, Token.KRYSTALLIUM)
+    return [Slot(c.uid, kind, free) for c in state.under_construction
+            for kind, free in c.free_slots().items() if kind in kinds]
+
+
+def character_slots(state: GameState) -> list[Slot]:
+    """Financier and General slots the player holds tokens for."""
+    if state.finished:
+        return []
+    return [Slot(c.uid, kind, free) for c in state.under_construction
+            for kind, free in c.free_slots().items()
+            if isinstance(kind, Token) and kind is not Token.KRYSTALLIUM
+            and state.tokens(kind) > 0]

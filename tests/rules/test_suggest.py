@@ -1,0 +1,122 @@
+"""Offered moves and the suggested placement agree with what the engine accepts."""
+
+from __future__ import annotations
+
+import itertools
+
+from companion.catalog import Catalog
+from companion.rules.actions import Construct, NextStep, Place, SpendKrystallium, Start
+from companion.rules.cards import Resource, Token
+from companion.rules.errors import Rejected
+from companion.rules.game import Game
+from companion.rules.suggest import (
+    Slot,
+    character_slots,
+    check_placement,
+    krystallium_slots,
+    placement_targets,
+    recycle_targets,
+    refusal,
+    suggest_placement,
+)
+
+
+def new(cards: Catalog, empire: str = "Noram States", face: str = "A", **start: object) -> Game:
+    return Game.new(Start(empire=empire, face=face, **start), cards)  # type: ignore[arg-type]
+
+
+def construct(game: Game, cards: Catalog, *names: str) -> list[int]:
+    return [game.play(Construct(cards.card(n).id))[0].params["uid"] for n in names]
+
+
+def test_closest_to_completion_first(cards: Catalog) -> None:
+    game = new(cards)  # Noram States A produces 3 Materials
+    turbines, drill, plant = construct(game, cards, "Wind Turbines", "Mega-Drill",
+                                       "Recycling Plant")
+    game.play(NextStep())
+    assert game.state.to_place == 3
+    assert placement_targets(game.state) == {turbines: 2, drill: 1, plant: 2}
+    # Wind Turbines and Recycling Plant both lack 2 slots; Wind Turbines was started first.
+    assert suggest_placement(game.state) == ((turbines, 2), (plant, 1))
+
+
+def test_leftover_cubes_go_to_the_empire(cards: Catalog) -> None:
+    game = new(cards)
+    (turbines,) = construct(game, cards, "Wind Turbines")
+    game.play(NextStep())
+    assert suggest_placement(game.state) == ((turbines, 2), (None, 1))
+
+
+def test_nothing_to_place_outside_production(cards: Catalog) -> None:
+    game = new(cards)
+    construct(game, cards, "Wind Turbines")
+    assert suggest_placement(game.state) == ()
+    assert placement_targets(game.state) == {}
+
+
+def test_every_suggestion_is_accepted_by_the_engine(cards: Catalog) -> None:
+    names = ["Wind Turbines", "Mega-Drill", "Recycling Plant", "Harbor Zone", "Giant Tower",
+             "Aquaculture", "Polar Base"]
+    for combo in itertools.combinations(names, 3):
+        game = new(cards, "Federation of Asia", "A")  # M1 G2
+        construct(game, cards, *combo)
+        game.play(NextStep())
+        for step in Resource:  # the five production steps of round 1
+            assert game.state.step is step
+            plan = suggest_placement(game.state)
+            assert check_placement(game.state, plan) is None, combo
+            for uid, count in plan:
+                if count:
+                    game.play(Place(onto=uid, count=count))
+            assert game.state.to_place == 0
+            if step is not Resource.EXPLORATION:
+                game.play(NextStep())
+
+
+def test_check_placement_refuses_bad_plans(cards: Catalog) -> None:
+    game = new(cards)
+    (turbines,) = construct(game, cards, "Wind Turbines")
+    game.play(NextStep())
+    assert isinstance(check_placement(game.state, ((turbines, 3),)), Rejected)
+    assert isinstance(check_placement(game.state, ((turbines, 2),)), Rejected)
+    assert isinstance(check_placement(game.state, ((turbines, 1), (turbines, 1), (None, 1))),
+                      Rejected)
+    assert check_placement(game.state, ((turbines, 1), (None, 2))) is None
+    assert check_placement(game.state, ((None, 3),)) is None
+
+
+def test_refusal_asks_the_engine_without_changing_the_game(cards: Catalog) -> None:
+    game = new(cards)
+    construct(game, cards, "Wind Turbines")
+    game.play(NextStep())
+    before = game.to_json()
+    reason = refusal(game.state, NextStep(), cards)
+    assert isinstance(reason, Rejected) and "remaining" in str(reason)
+    assert refusal(game.state, Place(count=3), cards) is None
+    assert game.to_json() == before and game.state.to_place == 3
+
+
+def test_recycling_targets_need_a_matching_free_slot(cards: Catalog) -> None:
+    game = new(cards)
+    (turbines,) = construct(game, cards, "Wind Turbines")  # costs Materials
+    assert recycle_targets(game.state, cards.card("Recycling Plant")) == [turbines]  # M cube
+    assert recycle_targets(game.state, cards.card("Wind Turbines")) == []  # E cube
+
+
+def test_krystallium_and_character_slots(cards: Catalog) -> None:
+    game = new(cards, "Aztec Empire", "C", variant_faces=True)  # starts with 5 Krystallium
+    society, tower = construct(game, cards, "Secret Society", "Giant Tower")
+    slots = krystallium_slots(game.state)
+    assert Slot(society, Token.KRYSTALLIUM, 1) in slots
+    assert Slot(society, Resource.GOLD, 3) in slots
+    assert Slot(tower, Resource.MATERIALS, 2) in slots
+    assert all(s.kind is not Token.FINANCIER for s in slots)
+    assert character_slots(game.state) == []  # no Financier held yet
+    (harbor,) = construct(game, cards, "Harbor Zone")  # built gives 2 Financiers
+    game.play(SpendKrystallium(onto=harbor, slot="G", count=5))
+    assert game.state.financiers == 2
+    assert character_slots(game.state) == [Slot(tower, Token.FINANCIER, 1)]
+
+    plain = new(cards)
+    construct(plain, cards, "Secret Society")
+    assert krystallium_slots(plain.state) == []
