@@ -51,6 +51,8 @@ NAME_LANGUAGES = ("en", "fr", "es", "pt", "it", "de")
 SHIPPED_LANGUAGES = ("en", "fr", "es", "pt", "it")
 """Every shipped scenario has a name in these (ours where no rulebook gives one)."""
 SUMMARY_LIMIT = 200
+MAX_FILE_BYTES = 256 * 1024
+"""A scenario file is a few hundred bytes; anything this big is not one."""
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _EXPANSION_ORDER = {e.value: i for i, e in enumerate(Expansion)}
 
@@ -117,9 +119,13 @@ def _fail(path: Path, field_name: str, problem: object) -> ScenarioError:
 
 def _read_json(path: Path) -> object:
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError(f"{path.name}: larger than {MAX_FILE_BYTES // 1024} KB; not a"
+                            " scenario file")
     try:
         return msgspec.json.decode(raw)
     except msgspec.DecodeError as exc:

@@ -156,8 +156,13 @@ def test_broken_shipped_fields_are_named(
 
 def test_user_file_cannot_stop_the_app_even_if_unreadable(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_bytes(b"\xff\xfe\x00not utf8")
+    (tmp_path / "huge.json").write_bytes(b" " * 300_000 + b"{}")
+    (tmp_path / "folder.json").mkdir()
     library = load_scenarios(user_folder=tmp_path)
-    assert [p.name for p, _ in library.rejected] == ["bad.json"]
+    reasons = {p.name: r for p, r in library.rejected}
+    assert sorted(reasons) == ["bad.json", "folder.json", "huge.json"]
+    assert "larger than 256 KB" in reasons["huge.json"]
+    assert "cannot be read" in reasons["folder.json"]
 
 
 def test_setup_and_box_files_are_validated(tmp_path: Path) -> None:
