@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.rules.actions import Action
-from companion.rules.cards import Card, Resource, SlotKind, Token
+from companion.rules.cards import PRODUCTION_ORDER, Card, Resource, SlotKind, Token
 from companion.rules.construction import UnderConstruction
 from companion.rules.engine import CardSource, apply
 from companion.rules.errors import Rejected
-from companion.rules.state import GameState, Phase
+from companion.rules.state import ROUNDS, GameState, Phase
 
 Placement = tuple[tuple[int | None, int], ...]
 """(construction number or None for the Empire, cubes), cards first, the Empire last."""
@@ -119,3 +119,13 @@ def character_slots(state: GameState) -> list[Slot]:
             for kind, free in c.free_slots().items()
             if isinstance(kind, Token) and kind is not Token.KRYSTALLIUM
             and state.tokens(kind) > 0]
+
+
+def ends_game(state: GameState) -> bool:
+    """Whether the step now open is the game's last: `End` follows it, not `NextStep`."""
+    if state.round != ROUNDS:
+        return False
+    if state.phase is Phase.EXTRA:
+        return True
+    return (state.phase is Phase.PRODUCTION and state.step is PRODUCTION_ORDER[-1]
+            and not any(state.per_round_tokens().values()))

@@ -16,10 +16,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from companion.i18n import t
-from companion.rules.actions import Action, Start
+from companion.rules.actions import Action, End, Start
 from companion.rules.engine import Event, apply, start_state
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
+from companion.rules.scenarios import scenario_result
 from companion.rules.state import GameState, Phase
 from companion.ui.labels import describe_action, empire_label, message, resource_label
 from companion.ui.services import Services
@@ -90,6 +91,8 @@ class GameSession:
             events = self.game.play(action)
         self.events = events
         self._learn(self.game.state)
+        if isinstance(action, End):
+            self._record_attempt()
         return events
 
     def undo(self) -> Action:
@@ -155,6 +158,23 @@ class GameSession:
 
     def save(self) -> None:
         self.services.backend.save_game(self.record())
+
+    def _record_attempt(self) -> None:
+        """A finished scenario game counts as an attempt at that scenario (medal board)."""
+        state = self.state
+        scenario = self.services.scenarios.get(state.scenario) if state.scenario else None
+        if scenario is None:
+            return
+        total = state.score().total
+        result = scenario_result(scenario, state.built_ids(), total, state.empire.face)
+        self.services.backend.record_attempt({
+            "scenario": scenario.id,
+            "date": _now(),
+            "score": total,
+            "won": result.won,
+            "medal": result.medal.value if result.medal else None,
+            "game": self.id,
+        })
 
     # --- describing ---------------------------------------------------------------
 

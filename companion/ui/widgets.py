@@ -35,7 +35,7 @@ RESOURCE_COLOURS: dict[SlotKind, tuple[str, str]] = {
 
 
 def resource_name(kind: SlotKind) -> str:
-    """The translated full name of a resource or token."""
+    """The translated name of a resource, or of one token (singular)."""
     names = {
         Resource.MATERIALS: t("Materials"),
         Resource.ENERGY: t("Energy"),
@@ -43,8 +43,8 @@ def resource_name(kind: SlotKind) -> str:
         Resource.GOLD: t("Gold"),
         Resource.EXPLORATION: t("Exploration"),
         Token.KRYSTALLIUM: t("Krystallium"),
-        Token.FINANCIER: t("Financiers"),
-        Token.GENERAL: t("Generals"),
+        Token.FINANCIER: t("Financier"),
+        Token.GENERAL: t("General"),
     }
     return names[kind]
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 import itertools
 
 from companion.catalog import Catalog
-from companion.rules.actions import Construct, NextStep, Place, SpendKrystallium, Start
+from companion.rules.actions import (
+    ChooseScience,
+    Construct,
+    End,
+    NextStep,
+    Place,
+    SpendKrystallium,
+    Start,
+)
 from companion.rules.cards import Resource, Token
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
@@ -13,6 +21,7 @@ from companion.rules.suggest import (
     Slot,
     character_slots,
     check_placement,
+    ends_game,
     krystallium_slots,
     placement_targets,
     recycle_targets,
@@ -120,3 +129,23 @@ def test_krystallium_and_character_slots(cards: Catalog) -> None:
     plain = new(cards)
     construct(plain, cards, "Secret Society")
     assert krystallium_slots(plain.state) == []
+
+
+def test_ends_game_exactly_where_the_engine_ends_it(cards: Catalog) -> None:
+    game = new(cards)
+    ended_at = None
+    for _ in range(40):
+        state = game.state
+        if state.to_place:
+            game.play(Place(count=state.to_place))
+        if game.state.science_pending:
+            game.play(ChooseScience("Gen"))
+        if ends_game(game.state):
+            ended_at = (game.state.round, game.state.step)
+            assert isinstance(refusal(game.state, NextStep(), cards), Rejected)
+            game.play(End())
+            break
+        assert isinstance(refusal(game.state, End(), cards), Rejected)
+        game.play(NextStep())
+    assert ended_at == (4, Resource.EXPLORATION)
+    assert game.state.finished

@@ -1,0 +1,154 @@
+"""The end of a game: the score pad, the solo rank or the scenario's medal, a summary to share."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import language, t
+from companion.rules.scenarios import ScenarioResult, scenario_result
+from companion.rules.scoring import Score, solo_rank
+from companion.ui import widgets as w
+from companion.ui.app import CompanionApp, Screen
+from companion.ui.card_picker import card_label
+from companion.ui.game_view import undo_bar
+from companion.ui.labels import card_name, empire_label, medal_label, solo_rank_label
+from companion.ui.quick_score import breakdown_rows
+from companion.ui.session import GameSession
+
+
+class EndScreen(Screen):
+    def __init__(self, app: CompanionApp, session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self._content = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    @property
+    def title(self) -> str:
+        return t("Final score")
+
+    def build(self) -> ft.Control:
+        self.refresh()
+        return self._content
+
+    def bottom_bar(self) -> ft.Control | None:
+        return undo_bar(self.app, self.session, self._after_undo)
+
+    def _after_undo(self) -> None:
+        if not self.session.state.finished:
+            from companion.ui.game_view import GameScreen
+
+            self.app.replace(GameScreen(self.app, self.session))
+        else:
+            self.app.refresh()
+
+    def score(self) -> Score:
+        return self.session.state.score()
+
+    def scenario_result(self) -> ScenarioResult | None:
+        state = self.session.state
+        if state.scenario is None:
+            return None
+        scenario = self.app.services.scenarios.get(state.scenario)
+        if scenario is None:
+            return None
+        return scenario_result(scenario, state.built_ids(), self.score().total, state.empire.face)
+
+    def result_lines(self) -> list[str]:
+        """The verdict in words: rank, or scenario won/lost with medal and next medal."""
+        state = self.session.state
+        total = self.score().total
+        result = self.scenario_result()
+        if result is not None:
+            if not result.won:
+                missing = ", ".join(card_name(self.app.services.catalog, c)
+                                    for c in result.missing)
+                return [t("Scenario lost: not built at the end: {cards}", cards=missing)]
+            lines = [t("Scenario won: {medal} medal", medal=medal_label(result.medal))
+                     if result.medal else t("Scenario won, but below the bronze medal")]
+            if result.next_medal is not None and result.points_to_next is not None:
+                lines.append(t("{points} points short of {medal}", points=result.points_to_next,
+                               medal=medal_label(result.next_medal)))
+            return lines
+        if state.solo:
+            rank = solo_rank_label(solo_rank(total, state.empire.face))
+            lines = [t("Solo rank: {rank}", rank=rank)]
+            if state.empire.face == "A":
+                lines.append(t("Face A: 15 points are taken off before reading the rank."))
+            return lines
+        return [t("Score the other players to see the ranking.")]
+
+    def refresh(self) -> None:
+        state = self.session.state
+        result = self.score()
+        verdict = self.result_lines()
+        controls: list[ft.Control] = [
+            w.value_text("final-score", t("{total} points", total=result.total), size=32,
+                         bold=True),
+            *[w.value_text(f"verdict-{n}", line, size=16) for n, line in enumerate(verdict)],
+            w.card_box(w.heading(t("Score pad")), *breakdown_rows(result, "final"),
+                       identifier="score-pad"),
+            w.card_box(
+                w.heading(t("Your Empire")),
+                ft.Text(self.session.headline()),
+                ft.Text(t("Built: {cards}",
+                          cards=", ".join(card_label(c) for c in state.built) or t("none"))),
+                ft.Text(t("Generals: {g} · Financiers: {f} · Krystallium: {k} (worth nothing)",
+                          g=state.generals, f=state.financiers, k=state.krystallium)),
+            ),
+            w.button(t("Copy the summary"), self._copy, icon=ft.Icons.COPY),
+        ]
+        if not state.solo:
+            controls.append(w.button(t("Score everyone and rank"), self._score_everyone,
+                                     icon=ft.Icons.LEADERBOARD, kind="tonal"))
+        controls.append(w.button(t("Back to the home screen"), self.app.home, kind="outlined",
+                                 icon=ft.Icons.HOME))
+        self._content.controls = controls
+
+    def summary(self) -> str:
+        """The result as plain text, to paste in a message or a notes app."""
+        state = self.session.state
+        result = self.score()
+        mode = t("Solo game") if state.solo else t("Table game, {n} players", n=state.players)
+        if state.scenario:
+            scenario = self.app.services.scenarios.get(state.scenario)
+            name = scenario.name_in(language()) if scenario else state.scenario
+            mode = t("Solo scenario: {name}", name=name)
+        empire = t("{empire} (face {face})",
+                   empire=empire_label(self.app.services.catalog, state.empire.name),
+                   face=state.empire.face)
+        rows = t("Raw {raw} · Combo {combo} · Duo {duo} · Generals {generals} · "
+                 "Financiers {financiers}", **{k: v for k, v in result.as_dict().items()
+                                               if k != "total"})
+        built = ", ".join(card_label(c) for c in state.built) or t("none")
+        lines = [
+            t("It's a Wonderful World: {points} points", points=result.total),
+            f"{mode} · {empire}",
+            rows,
+            *self.result_lines(),
+            t("Built ({count}): {cards}", count=len(state.built), cards=built),
+        ]
+        return "\n".join(lines)
+
+    async def _copy(self) -> None:
+        text = self.summary()
+        await ft.Clipboard().set(text)
+        self.app.notify(t("Summary copied: paste it anywhere."))
+
+    def _score_everyone(self) -> None:
+        from companion.ui.quick_score import QuickScoreScreen
+
+        state = self.session.state
+        screen = QuickScoreScreen(self.app)
+        model = screen.model
+        model.set_count(state.players)
+        me = model.players[0]
+        me.name = t("You")
+        me.empire = state.empire.name
+        me.face = state.empire.face
+        for card in state.built:
+            me.add(card.id)
+        me.generals = state.generals
+        me.financiers = state.financiers
+        for index, name in enumerate(self.session.names[: state.players - 1], start=1):
+            model.players[index].name = name
+        self.app.go(screen)

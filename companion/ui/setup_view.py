@@ -1,0 +1,248 @@
+"""Setting up a game: solo, solo scenario or table; Empire, face, expansions, checklist."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.i18n import language, t
+from companion.rules.actions import Start
+from companion.rules.cards import Expansion
+from companion.rules.errors import Rejected
+from companion.rules.scenarios import Scenario, start_for
+from companion.rules.supremacy import MAX_PLAYERS
+from companion.store import StoreError
+from companion.ui import widgets as w
+from companion.ui.app import CompanionApp, Screen
+from companion.ui.card_picker import card_label
+from companion.ui.labels import empire_label
+
+MODES = ("solo", "scenario", "table")
+SIX_PLAYERS = 6
+
+
+def expansion_label(code: str) -> str:
+    return {
+        Expansion.BASE.value: t("Base game"),
+        Expansion.CORRUPTION_ASCENSION.value: t("Corruption & Ascension"),
+        Expansion.WAR_OR_PEACE.value: t("War or Peace bonus cards"),
+    }.get(code, code)
+
+
+def table_checklist(players: int, ca: bool) -> list[str]:
+    """The draft as RULES.md §1 describes it, for the table's setup."""
+    steps = [
+        t("Each player takes an Empire card and shows the face agreed for this game."),
+        t("Shuffle the development cards into one draw pile."),
+    ]
+    if players == 2 and not ca:
+        steps.append(t("Draft: deal 10 cards to each player; after the draft the last 3 are "
+                       "discarded without recycling bonus."))
+    elif not ca:
+        steps.append(t("Draft: deal 7 cards to each player."))
+    else:
+        base, extra = {2: (8, 4), 3: (6, 3), 4: (6, 3), 5: (6, 2), 6: (6, 2)}.get(players, (5, 2))
+        steps.append(t("Draft with Corruption & Ascension: deal {base} base cards and {extra} "
+                       "expansion cards to each player; everyone drafts 7 and discards the "
+                       "rest.", base=base, extra=extra))
+    steps.append(t("Pass the cards left in rounds 1 and 3, right in rounds 2 and 4."))
+    return steps
+
+
+class SetupScreen(Screen):
+    def __init__(self, app: CompanionApp, mode: str) -> None:
+        super().__init__(app)
+        assert mode in MODES
+        self.mode = mode
+        self.empire = self._default_empire()
+        self.face = str(app.services.setting("default_face", "A"))
+        if self.face not in ("A", "B"):
+            self.face = "A"
+        owned = app.services.setting("expansions", ["base"])
+        self.expansions: set[str] = {e for e in owned if isinstance(e, str)} | {"base"}
+        self.players = 4
+        self.scenario: Scenario | None = None
+        self._content = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _default_empire(self) -> str:
+        names = self.app.services.catalog.empire_names()
+        return "Noram States" if "Noram States" in names else names[0]
+
+    @property
+    def title(self) -> str:
+        return {"solo": t("New solo game"), "scenario": t("Solo scenario"),
+                "table": t("Table game")}[self.mode]
+
+    def build(self) -> ft.Control:
+        self.refresh()
+        return self._content
+
+    def refresh(self) -> None:
+        rows: list[ft.Control] = []
+        if self.mode == "scenario":
+            rows += self._scenario_rows()
+        if self.mode == "table":
+            top = MAX_PLAYERS if "ca" in self.expansions else SIX_PLAYERS - 1
+            rows.append(w.stepper(t("Players"), self.players, self._set_players, minimum=2,
+                                  maximum=top, more_label=t("One more player"),
+                                  less_label=t("One player fewer"),
+                                  identifier="player-count"))
+            if top < MAX_PLAYERS:
+                rows.append(ft.Text(t("6 or 7 players need Corruption & Ascension."),
+                                    size=12, italic=True))
+        rows.append(w.heading(t("Your Empire")))
+        rows.append(w.button(t("Empire: {empire}",
+                               empire=empire_label(self.app.services.catalog, self.empire)),
+                             self._choose_empire, kind="tonal", icon=ft.Icons.PUBLIC))
+        forced = self.mode == "scenario"
+        rows.append(w.toggle_row([(t("Face A"), "A"), (t("Face B"), "B")],
+                                 "B" if forced else self.face, self._set_face,
+                                 disabled=forced))
+        if forced:
+            rows.append(ft.Text(t("Scenarios are played with face B."), size=12, italic=True))
+        rows.append(w.heading(t("Expansions in play")))
+        for code in (Expansion.CORRUPTION_ASCENSION.value, Expansion.WAR_OR_PEACE.value):
+            locked = self.scenario is not None and code in self.scenario.expansions
+            rows.append(
+                ft.Switch(
+                    label=expansion_label(code),
+                    value=code in self.expansions or locked,
+                    disabled=locked,
+                    on_change=self._expansion_switch(code),
+                    height=w.TOUCH,
+                )
+            )
+        rows.append(self._checklist())
+        rows.append(w.button(t("Start the game"), self._start, icon=ft.Icons.PLAY_ARROW,
+                             disabled=self.mode == "scenario" and self.scenario is None))
+        self._content.controls = rows
+
+    def _scenario_rows(self) -> list[ft.Control]:
+        scenarios = sorted(self.app.services.scenarios.values(),
+                           key=lambda s: (s.expansion != "base", s.number or 0, s.id))
+        if not scenarios:
+            return [ft.Text(t("No scenario could be loaded."))]
+        rows: list[ft.Control] = [w.heading(t("Scenario"))]
+        if self.scenario is None:
+            for scenario in scenarios:
+                rows.append(w.button(self._scenario_title(scenario), self._pick(scenario),
+                                     kind="outlined"))
+            return rows
+        scenario = self.scenario
+        cards = self.app.services.catalog
+        required = ", ".join(
+            card_label(cards.card(card_id)) + (f" ×{n}" if n > 1 else "")
+            for card_id, n in scenario.required_counts())
+        rows.append(
+            w.card_box(
+                ft.Text(self._scenario_title(scenario), weight=ft.FontWeight.BOLD),
+                ft.Text(scenario.summary_in(language()), italic=True),
+                ft.Text(t("Cards to build: {cards}", cards=required)),
+                ft.Text(t("Medals: bronze {bronze}, silver {silver}, gold {gold}",
+                          bronze=scenario.thresholds.bronze, silver=scenario.thresholds.silver,
+                          gold=scenario.thresholds.gold)),
+                w.button(t("Choose another scenario"), self._pick(None), kind="text"),
+                identifier="scenario",
+            )
+        )
+        return rows
+
+    def _scenario_title(self, scenario: Scenario) -> str:
+        prefix = expansion_label(scenario.expansion) if scenario.expansion != "base" else ""
+        number = f"{scenario.number}. " if scenario.number else ""
+        name = scenario.name_in(language())
+        return f"{prefix} {number}{name}".strip() if prefix else f"{number}{name}"
+
+    def _checklist(self) -> ft.Control:
+        lines: list[str] = []
+        title = t("Setup checklist")
+        try:
+            from companion.scenarios import solo_setup
+
+            setup = solo_setup()
+        except Exception:
+            setup = None
+        if self.mode == "table":
+            lines = table_checklist(self.players, "ca" in self.expansions)
+        elif setup is not None:
+            lines = list(setup.free_solo.steps_in(language()))
+            if "ca" in self.expansions:
+                lines += setup.ca_variant.steps_in(language())
+            if self.mode == "scenario":
+                lines += setup.scenario_rules.steps_in(language())
+        return w.card_box(
+            w.heading(title),
+            *[ft.Text(f"• {line}") for line in lines],
+            identifier="checklist",
+        )
+
+    # --- handlers -----------------------------------------------------------------
+
+    def _set_players(self, count: int) -> None:
+        self.players = count
+        self.refresh()
+
+    def _choose_empire(self) -> None:
+        catalog = self.app.services.catalog
+        options = [(empire_label(catalog, name), name) for name in catalog.empire_names()]
+        w.choice_dialog(self.app.page, t("Choose the Empire"), options, self._set_empire)
+
+    def _set_empire(self, name: str) -> None:
+        self.empire = name
+        faces = [f for f in self.app.services.catalog.empires if f.name == name]
+        if faces and faces[0].expansion.value != "base":
+            self.expansions.add(faces[0].expansion.value)
+        self.refresh()
+
+    def _set_face(self, face: str) -> None:
+        self.face = face
+        self.refresh()
+
+    def _expansion_switch(self, code: str) -> Callable[[ft.Event[ft.Switch]], None]:
+        def change(event: ft.Event[ft.Switch]) -> None:
+            if event.control.value:
+                self.expansions.add(code)
+            else:
+                self.expansions.discard(code)
+                if code == "ca":
+                    self.players = min(self.players, SIX_PLAYERS - 1)
+            self.refresh()
+
+        return change
+
+    def _pick(self, scenario: Scenario | None) -> Callable[[], None]:
+        def pick() -> None:
+            self.scenario = scenario
+            if scenario is not None:
+                self.expansions.update(scenario.expansions)
+            self.refresh()
+
+        return pick
+
+    def start_action(self) -> Start:
+        expansions = tuple(e.value for e in Expansion if e.value in self.expansions)
+        if self.mode == "scenario":
+            if self.scenario is None:
+                raise Rejected("Choose a scenario first")
+            return start_for(self.scenario, self.empire, expansions)
+        return Start(
+            empire=self.empire,
+            face=self.face,
+            mode="table" if self.mode == "table" else "solo",
+            players=self.players if self.mode == "table" else 1,
+            expansions=expansions,
+        )
+
+    def _start(self) -> None:
+        from companion.ui.game_view import GameScreen
+        from companion.ui.session import GameSession
+
+        names = ([t("Player {number}", number=n) for n in range(2, self.players + 1)]
+                 if self.mode == "table" else [])
+        try:
+            session = GameSession.new(self.app.services, self.start_action(), names)
+        except (Rejected, StoreError) as exc:
+            self.app.explain(exc)
+            return
+        self.app.replace(GameScreen(self.app, session))
