@@ -116,10 +116,11 @@ class AtomicJSONStorage(Storage):
     never differs from what is saved.
     """
 
-    def __init__(self, path: Path, data: Data) -> None:
+    def __init__(self, path: Path, data: Data, saved: bytes | None = None) -> None:
+        """`saved`: the file's bytes if `data` was just read from them (saves an encode)."""
         self.path = path
         self._data = data
-        self._saved = encode(data)
+        self._saved = saved if saved is not None else encode(data)
 
     def read(self) -> Data:
         return self._data

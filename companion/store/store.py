@@ -70,6 +70,8 @@ class _Reading:
     data: Data | None = None
     problem: tuple[str, dict[str, Any]] | None = None
     missing: bool = False
+    raw: bytes | None = None
+    """The bytes `data` was decoded from, while they still match it."""
 
     @property
     def version(self) -> int:
@@ -111,7 +113,7 @@ def _read(path: Path, kind: str) -> _Reading:
         return _Reading(problem=not_ours)
     if version == schema.SCHEMA_VERSION and not _well_formed(data):
         return _Reading(problem=("its content is not what this app writes", {}))
-    return _Reading(data=data)
+    return _Reading(data=data, raw=raw)
 
 
 def _well_formed(data: object) -> bool:
@@ -176,10 +178,10 @@ def _put(table: Table, key: str, doc: dict[str, Any]) -> None:
 class _File:
     """One data file: a TinyDB over an atomic, write-through storage."""
 
-    def __init__(self, path: Path, kind: str, data: Data) -> None:
+    def __init__(self, path: Path, kind: str, data: Data, raw: bytes | None = None) -> None:
         self.path = path
         self.kind = kind
-        self.db = TinyDB(path, data, storage=AtomicJSONStorage)
+        self.db = TinyDB(path, data, raw, storage=AtomicJSONStorage)
 
     def table(self, name: str) -> Table:
         return self.db.table(name, cache_size=0)
@@ -268,10 +270,10 @@ class Store:
                 readings[kind] = self._recover(paths[kind], kind, reading)
         if any(r.version < schema.SCHEMA_VERSION for r in readings.values()):
             self._migrate_all(paths, readings)
-        main, ongoing = readings[MAIN].data, readings[ONGOING].data
-        assert main is not None and ongoing is not None
-        self._main = _File(paths[MAIN], MAIN, main)
-        self._ongoing = _File(paths[ONGOING], ONGOING, ongoing)
+        main, ongoing = readings[MAIN], readings[ONGOING]
+        assert main.data is not None and ongoing.data is not None
+        self._main = _File(paths[MAIN], MAIN, main.data, main.raw)
+        self._ongoing = _File(paths[ONGOING], ONGOING, ongoing.data, ongoing.raw)
         try:
             if damaged_main:
                 self._rebuild_history()
@@ -362,6 +364,7 @@ class Store:
                 continue
             try:
                 reading.data = schema.migrate(kind, reading.data)
+                reading.raw = None
                 if not _well_formed(reading.data):
                     raise ValueError("migrated data is not well formed")
                 if not reading.missing:
@@ -400,7 +403,7 @@ class Store:
             return self._shard(name)
         assert reading.data is not None
         path.parent.mkdir(exist_ok=True)
-        shard = self._shards[name] = _File(path, ARCHIVE, reading.data)
+        shard = self._shards[name] = _File(path, ARCHIVE, reading.data, reading.raw)
         return shard
 
     def _all_shards(self) -> list[_File]:
@@ -422,10 +425,9 @@ class Store:
     def _reconcile(self) -> None:
         """A crash while a game moved between files can leave it in both: keep the newest."""
         history = self._main.table(HISTORY)
-        entries = {doc["id"]: doc for doc in history.all()}
         for record in self._ongoing.table(GAMES).all():
-            entry = entries.get(record["id"])
-            if entry is None:
+            entry = history.get(_Q.id == record["id"])
+            if not isinstance(entry, Document):
                 continue
             if entry["order"] >= _order(record["updated"]):
                 self._ongoing.table(GAMES).remove(_Q.id == record["id"])

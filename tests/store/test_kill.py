@@ -1,0 +1,95 @@
+"""Kill -9 a writer at random moments: the folder always opens, and every save that
+returned is there, whole."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kill_writer import length, minutes
+from processes import HERE, ROOT, env
+from store_samples import attempt, fake_record
+
+from companion.store import open_store
+
+TRIALS = int(os.environ.get("STORE_KILL_TRIALS", "200"))
+
+
+def kill_at_random(folder: Path, trial: int, rng: random.Random) -> list[str]:
+    """Start a writer, kill it at a random moment, return what it reported as saved."""
+    writer = subprocess.Popen(
+        [sys.executable, str(HERE / "kill_writer.py"), str(folder), str(trial)],
+        cwd=ROOT, env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert writer.stdout is not None
+    if rng.random() < 0.1:
+        time.sleep(rng.uniform(0, 0.3))  # sometimes while it opens the store
+    else:
+        first = writer.stdout.readline()
+        assert first == "ready\n", writer.stderr.read() if writer.stderr else first
+        time.sleep(rng.uniform(0, 0.25))
+    writer.send_signal(signal.SIGKILL)
+    out, err = writer.communicate(timeout=30)
+    assert writer.returncode == -signal.SIGKILL, err
+    return out.splitlines()
+
+
+def check(folder: Path, reports: list[str], finished: dict[str, dict[str, Any]],
+          attempts: list[dict[str, Any]]) -> None:
+    last_saved: tuple[str, int] | None = None
+    for line in reports:
+        kind, *rest = line.split()
+        if kind == "ready":
+            continue
+        ident, count = rest[0], int(rest[1])
+        trial, game = (int(part[1:]) for part in ident.split("-"))
+        when = minutes(trial, game)
+        if kind == "saved":
+            last_saved = (ident, count)
+        elif kind == "finished":
+            finished[ident] = fake_record(ident, count, finished=True, minutes=when)
+            last_saved = None
+        else:
+            attempts.append(attempt("kill", count, won=False, minutes=when, game=ident))
+    with open_store(folder) as store:
+        assert store.notices == [], [str(n) for n in store.notices]
+        everything = {g["id"]: g for g in store.export_all()["games"]}
+        for ident, expected in finished.items():
+            assert everything.get(ident) == expected, f"finished game {ident} lost or changed"
+        if last_saved is not None:
+            ident, count = last_saved
+            trial, game = (int(part[1:]) for part in ident.split("-"))
+            when, total = minutes(trial, game), length(trial, game)
+            allowed = [fake_record(ident, count, minutes=when)]
+            if count < total:
+                allowed.append(fake_record(ident, count + 1, minutes=when))
+            else:
+                allowed.append(fake_record(ident, total, finished=True, minutes=when))
+            assert everything.get(ident) in allowed, f"game {ident} after save {count}"
+        stored = store.attempts("kill")
+        assert all(a in stored for a in attempts), "a recorded attempt was lost"
+        assert len(stored) <= len(attempts) + 1, "at most the last save went unreported"
+        attempts[:] = stored
+    leftovers = [p for p in folder.rglob("*") if ".damaged-" in p.name or p.name.endswith(".tmp")]
+    assert leftovers == []
+
+
+@pytest.mark.slow
+def test_kill_9_at_random_moments_never_loses_a_returned_save(tmp_path: Path) -> None:
+    rng = random.Random(int(os.environ.get("STORE_KILL_SEED", "20250131")))
+    folder = tmp_path / "data"
+    finished: dict[str, dict[str, Any]] = {}
+    attempts: list[dict[str, Any]] = []
+    busy = 0
+    for trial in range(TRIALS):
+        reports = kill_at_random(folder, trial, rng)
+        busy += any(line.startswith("saved") for line in reports)
+        check(folder, reports, finished, attempts)
+    assert busy >= TRIALS * 0.7, "too few kills landed while the writer was saving"
+    assert len(finished) >= TRIALS, "the writer should finish games in most runs"
