@@ -26,6 +26,11 @@ Migration = Callable[[str, Data], Data]
 
 MIGRATIONS: dict[int, Migration] = {}
 
+ExportMigration = Callable[[dict[str, Any]], dict[str, Any]]
+EXPORT_MIGRATIONS: dict[int, ExportMigration] = {}
+"""`EXPORT_MIGRATIONS[n]` turns an export file of version n into version n + 1, so files
+exported by older versions of the app can still be imported."""
+
 MAIN_FILE = "store.json"
 ONGOING_FILE = "ongoing.json"
 ARCHIVE_DIR = "archive"
@@ -80,4 +85,17 @@ def migrate(kind: str, data: Data) -> Data:
         data = step(kind, data)
         version += 1
         data[META] = {"1": {"schema_version": version, "kind": kind}}
+    return data
+
+
+def migrate_export(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older export up to SCHEMA_VERSION (its own version is checked by the caller)."""
+    version = int(data["schema_version"])
+    while version < SCHEMA_VERSION:
+        step = EXPORT_MIGRATIONS.get(version)
+        if step is None:
+            raise LookupError(f"no export migration from version {version}")
+        data = step(data)
+        version += 1
+        data["schema_version"] = version
     return data

@@ -17,7 +17,7 @@ import contextlib
 import os
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -103,7 +103,7 @@ def _read(path: Path, kind: str) -> _Reading:
         data = msgspec.json.decode(raw)
     except (msgspec.DecodeError, RecursionError):
         return _Reading(problem=("it is not valid JSON (cut short or corrupted)", {}))
-    not_ours = ("it is not a data file of this app", {})
+    not_ours: tuple[str, dict[str, Any]] = ("it is not a data file of this app", {})
     try:
         meta = data[META]["1"]
         version = meta["schema_version"]
@@ -158,8 +158,8 @@ def _table_data(docs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {str(number): doc for number, doc in enumerate(docs, start=1)}
 
 
-def _replacing(new: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
-    def transform(doc: dict[str, Any]) -> None:
+def _replacing(new: dict[str, Any]) -> Callable[[MutableMapping[Any, Any]], None]:
+    def transform(doc: MutableMapping[Any, Any]) -> None:
         doc.clear()
         doc.update(new)
 
@@ -554,10 +554,11 @@ class Store:
             rows.sort(key=lambda row: (row[0], row[1]), reverse=True)
             result: list[dict[str, Any]] = _copy([row[2] for row in rows])
             if with_actions and finished is not False:
-                full = {g["id"]: g for s in self._all_shards() for g in s.table(GAMES).all()}
-                for number, record in enumerate(result):
-                    if record.get("finished") and record["id"] in full:
-                        result[number] = _copy(dict(full[record["id"]]))
+                full = {g["id"]: dict(g) for s in self._all_shards()
+                        for g in s.table(GAMES).all()}
+                for number, summary in enumerate(result):
+                    if summary.get("finished") and summary["id"] in full:
+                        result[number] = _copy(full[summary["id"]])
             return result
 
     def delete_game(self, game_id: str) -> bool:
@@ -723,6 +724,15 @@ class Store:
         if both have an 'updated'); attempts and players already present are not doubled;
         settings already chosen are kept. Returns counts of what was added or replaced.
         """
+        version = data.get("schema_version") if isinstance(data, dict) else None
+        if isinstance(version, int) and 1 <= version < schema.SCHEMA_VERSION:
+            try:
+                data = schema.migrate_export(_copy(data))
+            except Exception as exc:
+                raise StoreError("Import refused, nothing was changed: the file was exported"
+                                 " by an older version of the app (version {version}) and"
+                                 " could not be upgraded: {reason}.", version=version,
+                                 reason=str(exc)) from None
         try:
             checked = validate.export_document(data, schema.SCHEMA_VERSION, _check_actions)
         except validate.Invalid as exc:

@@ -193,7 +193,7 @@ def attempt_record(raw: object, where: str = "attempt") -> dict[str, Any]:
     missing = [k for k in ATTEMPT_KEYS if k not in raw and k != "game"]
     if missing:
         raise Invalid(where, "is missing {keys}", keys=", ".join(missing))
-    attempt = {key: raw.get(key) for key in ATTEMPT_KEYS}
+    attempt: dict[str, Any] = {key: raw.get(key) for key in ATTEMPT_KEYS}
     identifier(attempt["scenario"], f"{where}.scenario")
     timestamp(attempt["date"], f"{where}.date")
     _expect(attempt["score"], int, f"{where}.score", "a whole number")

@@ -263,3 +263,23 @@ def test_random_bytes_are_refused(hostile_target: tuple[Store, Any], content: by
             store.import_file(path)
     else:
         check_hostile(store, exported, json.loads(content), False)
+
+
+def test_an_older_export_is_upgraded_before_it_is_checked(
+    exported: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def rename_field(data: dict[str, Any]) -> dict[str, Any]:
+        for game in data["games"]:
+            game["note"] = f"upgraded {game['id']}"
+        return data
+
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(schema, "EXPORT_MIGRATIONS", {1: rename_field})
+    with open_store(tmp_path / "newer-app") as store:
+        store.import_all(exported)
+        assert store.game("g-2")["note"] == "upgraded g-2"  # type: ignore[index]
+        assert store.export_all()["schema_version"] == 2
+    monkeypatch.setattr(schema, "EXPORT_MIGRATIONS", {})
+    with open_store(tmp_path / "other") as store, pytest.raises(StoreError,
+                                                                match="could not be upgraded"):
+        store.import_all(exported)
