@@ -215,7 +215,7 @@ class GameScreen(Screen):
                         content=w.chip(resource, f"{resource_label(resource)} {amount}"),
                         on_click=self._sources(resource),
                         height=w.TOUCH,
-                        alignment=ft.Alignment.CENTER,
+                        padding=ft.Padding.symmetric(vertical=8),
                     ),
                     label=t("{resource}: {amount}, tap to see where it comes from",
                             resource=resource_label(resource), amount=amount),

@@ -11,6 +11,18 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
 SETTLE = 1.0
 """Seconds for Flutter to draw after an action, before a screenshot."""
 ATTEMPTS = 5
+SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
+  const host = document.querySelector('flt-semantics-host') || document.body;
+  let timer = setTimeout(done, quiet);
+  const observer = new MutationObserver(() => {
+    clearTimeout(timer);
+    timer = setTimeout(done, quiet);
+  });
+  const cap = setTimeout(done, limit);
+  function done() { observer.disconnect(); clearTimeout(cap); clearTimeout(timer); resolve(true); }
+  observer.observe(host, {subtree: true, childList: true, attributes: true, characterData: true});
+})"""
+READ = "e => [e.getAttribute('aria-label') || '', e.innerText || ''].filter(Boolean).join('\\n')"
 
 
 class AppPage:
@@ -41,6 +53,7 @@ class AppPage:
         for attempt in range(ATTEMPTS):
             try:
                 self.button(name, exact=exact, within=within).click()
+                self.settle()
                 return
             except Error as exc:
                 if "not attached" not in str(exc) or attempt == ATTEMPTS - 1:
@@ -51,9 +64,17 @@ class AppPage:
         box = self.page.get_by_role("textbox", name=label)
         box.click()
         box.fill(text)
+        self.settle()
+
+    def settle(self, quiet_ms: int = 300, limit_ms: int = 5000) -> None:
+        """Wait until the accessibility tree stops changing: the server has answered the
+        last tap and Flutter has drawn it (a tap on a node being replaced would be lost)."""
+        self.page.evaluate(SETTLE_JS, [quiet_ms, limit_ms])
 
     def text(self, identifier: str) -> str:
-        return str(self.scope(identifier).inner_text()).strip()
+        """What a screen reader reads for the element: its label (Flutter merges the plain
+        texts of a group into it), then the text of its children."""
+        return str(self.scope(identifier).first.evaluate(READ)).strip()
 
     def wait_text(self, identifier: str, expected: str, timeout: float = 10.0) -> None:
         """Wait until the element's text equals `expected` (numbers update after a tap)."""
@@ -62,7 +83,7 @@ class AppPage:
         while time.monotonic() < deadline:
             locator = self.scope(identifier)
             if locator.count():
-                seen = str(locator.first.inner_text()).strip()
+                seen = str(locator.first.evaluate(READ)).strip()
                 if seen == expected:
                     return
             time.sleep(0.1)

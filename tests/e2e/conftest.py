@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts" / "screens"
+FAILURES = ROOT / "test-artifacts" / "failures"
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -157,10 +157,24 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call":
+        item.stash[FAILED] = report.failed
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     context = browser.new_context(viewport=PHONE, color_scheme="light")
     tab = context.new_page()
     tab.set_default_timeout(20_000)
     yield tab
+    if request.node.stash.get(FAILED, False):
+        FAILURES.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(FAILURES / f"{request.node.name}.png"))
     context.close()

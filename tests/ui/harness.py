@@ -243,6 +243,12 @@ class Ui:
     def text(self, identifier: str) -> str:
         return text_of(self.by_id(identifier))
 
+    def last_message(self) -> str:
+        """The text of the latest snack bar message."""
+        bars = [d for d in self.page._dialogs.controls if isinstance(d, ft.SnackBar)]
+        assert bars, "no message was shown"
+        return text_of(bars[-1])
+
     def screen_text(self) -> str:
         return " ".join(text_of(root) for root in self.roots())
 

@@ -1,0 +1,181 @@
+"""Scenario and table games, quick score with several players, settings, accessibility."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+from harness import Ui
+from test_game_flow import draft, finish_step, play_to_the_end
+
+from companion.i18n import language
+from companion.ui.services import MemoryBackend, Services
+
+
+def test_scenario_game_forces_face_b_and_starts_with_its_cards(ui: Ui,
+                                                               services: Services) -> None:
+    ui.click("Solo scenario")
+    assert "Start the game" in ui.names() and not ui.is_enabled("Start the game")
+    ui.click("1. To the Center of the Earth")
+    assert "Cards to build: Polar Base, Mega-Drill, Super-Sonar, Center of the Earth" in (
+        ui.text("scenario"))
+    assert not ui.is_enabled("Face A")  # scenarios are played on face B
+    assert "Play with the B face of an Empire card." in ui.text("checklist")
+    ui.click("Start the game")
+    for uid, name in enumerate(["Polar Base", "Mega-Drill", "Super-Sonar",
+                                "Center of the Earth"], start=1):
+        assert ui.text(f"construction-{uid}").startswith(name)
+    assert "Scenario: To the Center of the Earth" in ui.text("status")
+    play_to_the_end(ui, lambda ui, n: None)
+    assert ui.text("verdict-0").startswith("Scenario lost: not built at the end: Polar Base")
+    backend = services.backend
+    assert isinstance(backend, MemoryBackend)
+    (attempt,) = backend.attempts
+    assert attempt["scenario"] == "base-1" and attempt["won"] is False
+
+
+def test_setup_checklist_follows_the_expansions(ui: Ui) -> None:
+    ui.click("New solo game")
+    assert "8 face-down pools of 5 cards" in ui.text("checklist")
+    assert "3 base-game cards and 2 Corruption" not in ui.text("checklist")
+    switch = next(c for c, _ in ui.controls() if isinstance(c, ft.Switch)
+                  and c.label == "Corruption & Ascension")
+    ui.session.apply_patch(switch._i, {"value": True})
+    ui.run(ui.session.dispatch_event(switch._i, "change", "true"))
+    assert "3 base-game cards and 2 Corruption" in ui.text("checklist")
+
+
+def test_table_game_asks_the_other_totals(ui: Ui, services: Services) -> None:
+    ui.click("Table game (2–7 players)")
+    ui.click("One player fewer")  # 4 → 3 players
+    assert ui.text("player-count") == "3"
+    assert "deal 7 cards to each player" in ui.text("checklist")
+    ui.click("Start the game")
+    draft(ui, "Wind Turbines")
+    ui.click("Start production")
+    assert not ui.has_id("supremacy")  # not before the others' totals are known
+    ui.fill("Player 2's total", "2")
+    ui.fill("Player 3's total", "1")
+    ui.click("Confirm the totals")
+    assert ui.text("supremacy") == "Supremacy is yours (others: 2, 1): +1 Financier"
+    assert ui.text("financiers") == "Financiers: 1"
+    ui.click("Place the cubes")
+    ui.click("Next: Energy")
+    ui.fill("Player 2's total", "x")  # the number pad lets only digits through; still checked
+    ui.click("Confirm the totals")
+    assert ui.last_message().startswith("Enter each player's total")
+    assert ui.has_id("phase-panel") and not ui.has_id("supremacy")
+
+
+def test_table_game_end_scores_everyone(ui: Ui) -> None:
+    ui.click("Table game (2–7 players)")
+    ui.click("One player fewer")
+    ui.click("One player fewer")  # 2 players
+    ui.click("Start the game")
+    for _round in range(4):
+        ui.click("Start production")
+        for _ in range(5):
+            ui.fill("Player 2's total", "9")
+            ui.click("Confirm the totals")
+            finish_step(ui)
+            if ui.has_id("final-score"):
+                break
+    assert ui.text("verdict-0") == "Score the other players to see the ranking."
+    final = ui.text("final-score")
+    ui.click("Score everyone and rank")
+    assert ui.text("score-summary") == final  # your tableau, copied from the game
+    assert ui.text("rank-1").startswith("1. You: ")  # the other player is still empty
+
+
+def test_quick_score_ranking_with_tie_breakers(ui: Ui, services: Services) -> None:
+    ui.click("Quick score")
+    ui.click("One more player")
+    # Player 1: Harbor Zone (2 points) and Wind Turbines (0): 2 points, 2 cards.
+    ui.fill("Add a built card", "harbor")
+    ui.click("Harbor Zone")
+    ui.fill("Add a built card", "wind turb")
+    ui.click("Wind Turbines")
+    ui.click("Face B")
+    # Player 2: the same 2 points with 1 card: loses the tie on built cards.
+    ui.click("Player 2 · 0")
+    ui.click("Face B")
+    ui.fill("Add a built card", "harbor")
+    ui.click("Harbor Zone")
+    assert ui.text("rank-1") == "1. Player 1: 2 points"
+    assert ui.text("rank-2") == "2. Player 2: 2 points"
+    ui.fill("Name of player 2", "Simon")
+    ui.fill("Add a built card", "recycling")
+    ui.click("Recycling Plant")
+    assert ui.text("rank-1") == "1. Player 1: 2 points (shared victory)"
+    assert ui.text("rank-2") == "1. Simon: 2 points (shared victory)"
+    ui.click("Save to history")
+    (saved,) = services.backend.finished_games()
+    assert saved["players"] == ["Player 1", "Simon"]
+    assert [p["place"] for p in saved["tableaux"]] == [1, 1]
+
+
+def test_quick_score_saved_in_a_real_store_survives_reopening(open_ui: Callable[..., Ui],
+                                                               tmp_path) -> None:
+    from companion.ui.store_backend import open_store_backend
+
+    backend = open_store_backend(str(tmp_path))
+    from companion.catalog import catalog
+
+    services = Services(catalog(), backend)
+    ui = open_ui(services)
+    ui.click("Quick score")
+    ui.fill("Add a built card", "giant tower")
+    ui.click("Giant Tower")
+    ui.click("Save to history")
+    assert ui.last_message() == "Saved to the score history"
+    backend.close()
+    again = open_store_backend(str(tmp_path))
+    try:
+        (record,) = again.finished_games()
+        assert record["score"]["total"] == 10 and record["tableaux"][0]["cards"] == [[45, 1]]
+    finally:
+        again.close()
+
+
+def test_settings_language_and_theme_are_kept(ui: Ui, services: Services) -> None:
+    ui.click("Settings")
+    ui.click("Dark")
+    assert ui.page.theme_mode == ft.ThemeMode.DARK
+    ui.click("Français")
+    assert language() == "fr" and services.setting("language", "en") == "fr"
+    assert services.setting("theme", "system") == "dark"
+
+
+def test_every_screen_has_named_finger_sized_controls(ui: Ui) -> None:
+    assert ui.accessibility_problems() == []
+    ui.click("Quick score")
+    ui.fill("Add a built card", "tower")
+    assert ui.accessibility_problems() == []
+    ui.click("Back")
+    for mode in ("New solo game", "Solo scenario", "Table game (2–7 players)"):
+        ui.click(mode)
+        assert ui.accessibility_problems() == []
+        ui.click("Back")
+    ui.click("New solo game")
+    ui.click("Start the game")
+    draft(ui, "Wind Turbines")
+    ui.fill("Search a drafted card", "recyc")
+    ui.click("Recycling Plant")
+    assert ui.accessibility_problems() == []
+    ui.click("Recycle Recycling Plant")
+    assert ui.accessibility_problems() == []
+    ui.click("Put it on Wind Turbines")
+    ui.click("Start production")
+    assert ui.accessibility_problems() == []
+    ui.click("Settings")
+    assert ui.accessibility_problems() == []
+
+
+def test_desktop_window_uses_a_centred_column(open_ui: Callable[..., Ui],
+                                              services: Services) -> None:
+    ui = open_ui(services, width=1280, height=800)
+    row = next(c for c, _ in ui.controls() if isinstance(c, ft.ResponsiveRow))
+    assert row.alignment == ft.MainAxisAlignment.CENTER
+    assert row.controls[0].col["lg"] < 12
+    ui.click("Quick score")
+    assert ui.accessibility_problems() == []
