@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import language, t
 from companion.rules.actions import (
     Action,
     ChooseScience,
@@ -134,9 +134,24 @@ class GameScreen(Screen):
         )
         self._status = ft.Container()
         self._events = ft.Container()
-        self._phase = ft.Container()
+        self._phase_lines = ft.Column(spacing=8,
+                                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self._phase = w.card_box(self._phase_lines, identifier="phase-panel")
         self._picker_box = ft.Container(content=self.picker.control)
-        self._constructions = ft.Container()
+        self._constructions = ft.Column(spacing=8,
+                                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self._memo: dict[object, tuple[object, ft.Control]] = {}
+
+    def memo(self, name: object, signature: object,
+             build: Callable[[], ft.Control]) -> ft.Control:
+        """The control built last time if what it shows has not changed: Flet then sends
+        nothing for it, which keeps a tap fast with many cards on the table."""
+        found = self._memo.get(name)
+        if found is not None and found[0] == signature:
+            return found[1]
+        control = build()
+        self._memo[name] = (signature, control)
+        return control
 
     @property
     def title(self) -> str:
@@ -164,18 +179,22 @@ class GameScreen(Screen):
         )
 
     def bottom_bar(self) -> ft.Control | None:
-        return undo_bar(self.app, self.session, self._after_undo)
+        labels = (self.session.undo_label(), self.session.redo_label(), language())
+        return self.memo("undo", labels,
+                         lambda: undo_bar(self.app, self.session, self._after_undo))
 
     def refresh(self) -> None:
         state = self.state
-        self._status.content = self._status_box()
+        self._status.content = self.memo("status", self._status_signature(), self._status_box)
         notes = self.session.announcements()
         self._events.content = (
             w.card_box(*[ft.Text(n) for n in notes], identifier="events") if notes else None
         )
-        self._phase.content = self._phase_panel()
+        # Persistent parents with fresh lists: children unchanged since the last tap are
+        # the same objects, so Flet diffs them to nothing.
+        self._phase_lines.controls = self._phase_panel()
         self._picker_box.visible = state.phase is Phase.PLANNING and self.pending is None
-        self._constructions.content = self._construction_list()
+        self._constructions.controls = self._construction_list()
 
     def _after_action(self) -> None:
         if self.state.finished:
@@ -202,6 +221,12 @@ class GameScreen(Screen):
         return True
 
     # --- status -------------------------------------------------------------------
+
+    def _status_signature(self) -> object:
+        state = self.state
+        return (tuple(state.production().values()), state.krystallium, state.generals,
+                state.financiers, state.empire_cubes, state.round, state.phase, state.step,
+                language())
 
     def _status_box(self) -> ft.Control:
         state = self.state
@@ -249,8 +274,6 @@ class GameScreen(Screen):
         if state.scenario:
             scenario = self.app.services.scenarios.get(state.scenario)
             if scenario is not None:
-                from companion.i18n import language
-
                 lines.insert(1, ft.Text(t("Scenario: {name}", name=scenario.name_in(language())),
                                         italic=True))
         return w.card_box(*lines, identifier="status")
@@ -282,7 +305,7 @@ class GameScreen(Screen):
 
     # --- phase panels -------------------------------------------------------------
 
-    def _phase_panel(self) -> ft.Control:
+    def _phase_panel(self) -> list[ft.Control]:
         state = self.state
         if state.phase is Phase.PLANNING:
             return self._planning_panel()
@@ -290,15 +313,14 @@ class GameScreen(Screen):
             return self._production_panel()
         if state.phase is Phase.EXTRA:
             gained = ", ".join(f"{n} {resource_label(k)}" for k, n in state.extra_tokens.items())
-            return w.card_box(
+            return [
                 w.heading(t("Your cards produce tokens")),
                 ft.Text(t("This round your cards gave you: {tokens}", tokens=gained)),
                 self._next_button(),
-                identifier="phase-panel",
-            )
-        return ft.Text(t("Game over"))
+            ]
+        return [ft.Text(t("Game over"))]
 
-    def _planning_panel(self) -> ft.Control:
+    def _planning_panel(self) -> list[ft.Control]:
         state = self.state
         lines: list[ft.Control] = [w.heading(t("Planning"))]
         if state.solo:
@@ -314,7 +336,7 @@ class GameScreen(Screen):
         else:
             lines.append(ft.Text(t("Add each drafted card below.")))
             lines.append(self._next_button(t("Start production")))
-        return w.card_box(*lines, identifier="phase-panel")
+        return lines
 
     def _pending_box(self, card: Card) -> ft.Control:
         name = card_label(card)
@@ -351,7 +373,7 @@ class GameScreen(Screen):
             identifier="pending",
         )
 
-    def _production_panel(self) -> ft.Control:
+    def _production_panel(self) -> list[ft.Control]:
         state = self.state
         assert state.step is not None
         resource = state.step
@@ -363,7 +385,7 @@ class GameScreen(Screen):
         ]
         if not state.solo and state.opponents is None:
             lines += self._opponents_rows()
-            return w.card_box(*lines, identifier="phase-panel")
+            return lines
         lines.append(w.value_text("supremacy", self._supremacy_text()))
         if state.science_pending:
             lines.append(ft.Text(t("Science supremacy: choose your character")))
@@ -376,7 +398,7 @@ class GameScreen(Screen):
         if state.to_place > 0:
             lines += self._placement_rows()
         lines.append(self._next_button())
-        return w.card_box(*lines, identifier="phase-panel")
+        return lines
 
     def _supremacy_text(self) -> str:
         state = self.state
@@ -449,13 +471,15 @@ class GameScreen(Screen):
         for uid, free in targets.items():
             count = self.plan.get(uid, 0)
             name = self._uid_name(uid)
-            rows.append(w.stepper(
+            top = min(free, count + on_empire)
+            rows.append(self.memo(("plan", uid), (count, free, top, name), lambda uid=uid,  # type: ignore[misc]
+                                  name=name, free=free, count=count, top=top: w.stepper(
                 t("{card} ({free} free)", card=name, free=free), count,
-                self._plan_setter(uid), maximum=min(free, count + on_empire),
+                self._plan_setter(uid), maximum=top,
                 more_label=t("One more cube on {card}", card=name),
                 less_label=t("One cube fewer on {card}", card=name),
                 identifier=f"plan-{uid}",
-            ))
+            )))
         rows.append(ft.Row([ft.Text(t("On your Empire"), expand=True),
                             w.value_text("plan-empire", str(on_empire), bold=True)]))
         rows.append(w.button(t("Place the cubes"), self._accept_plan, icon=ft.Icons.CHECK))
@@ -526,7 +550,7 @@ class GameScreen(Screen):
 
     # --- cards under construction ------------------------------------------------
 
-    def _construction_list(self) -> ft.Control:
+    def _construction_list(self) -> list[ft.Control]:
         state = self.state
         boxes: list[ft.Control] = [w.heading(t("Under construction ({count})",
                                                count=len(state.under_construction)))]
@@ -535,10 +559,15 @@ class GameScreen(Screen):
         k_slots = krystallium_slots(state)
         c_slots = character_slots(state)
         for card in state.under_construction:
-            boxes.append(self._construction_box(card, k_slots, c_slots))
+            signature = (card.card.id, tuple(sorted(card.contents.items())),
+                         tuple(s for s in k_slots if s.uid == card.uid),
+                         tuple(s for s in c_slots if s.uid == card.uid), language())
+            boxes.append(self.memo(("construction", card.uid), signature,
+                                   lambda card=card: self._construction_box(  # type: ignore[misc]
+                                       card, k_slots, c_slots)))
         built = ", ".join(card_label(c) for c in state.built) or t("none yet")
         boxes.append(w.value_text("built", t("Built: {cards}", cards=built)))
-        return ft.Column(boxes, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        return boxes
 
     def _construction_box(self, card: UnderConstruction, k_slots: list[Any],
                           c_slots: list[Any]) -> ft.Control:
