@@ -1,0 +1,799 @@
+"""Property tests: the engine's promises hold for any sequence of actions, legal or not.
+
+A game is only a list of actions replayed into state, so everything the app builds on
+(undo, saved games, the conservation of cubes the player sees on the table) rests on a
+few promises: replay is exact, undo then redo changes nothing, cubes and tokens come
+and go only by a rule, production is never negative, and a bad action is refused with
+the engine's own error and leaves no trace. Hypothesis throws random games at them:
+mostly-legal players that reach the end of round 4, mixed with junk actions (unknown
+or negative card numbers, missing cards, zero or huge counts, wrong phases, a second
+setup, ending too early...).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.catalog import catalog
+from companion.rules.actions import (
+    Action,
+    ChooseScience,
+    Construct,
+    Discard,
+    End,
+    NextStep,
+    Opponents,
+    Place,
+    PlaceCharacter,
+    Recycle,
+    SpendKrystallium,
+    Start,
+)
+from companion.rules.cards import (
+    PRODUCTION_ORDER,
+    Card,
+    CardType,
+    EmpireFace,
+    Expansion,
+    Resource,
+    SlotKind,
+    Token,
+)
+from companion.rules.construction import UnderConstruction
+from companion.rules.engine import MAX_COUNT, Event
+from companion.rules.errors import Rejected
+from companion.rules.game import Game
+from companion.rules.production import per_round_tokens, produced, production, sources
+from companion.rules.state import KRYSTALLIUM_CUBES, ROUNDS, GameState, Phase
+from companion.rules.tableau import Tableau
+from companion.scorer import score_input
+
+T = TypeVar("T")
+
+CATALOG = catalog()
+ALL_IDS = [card.id for card in CATALOG.cards]
+CORRUPT = [card for card in CATALOG.cards if any(i.amount < 0 for i in card.production)]
+TOKEN_NAMES = {"Krystallium": Token.KRYSTALLIUM, "Financier": Token.FINANCIER,
+               "General": Token.GENERAL}
+CHARACTER_CODES = {"Fin": Token.FINANCIER, "Gen": Token.GENERAL}
+
+# Fixed seeds and example counts: the suite must behave the same on every run and
+# machine, and stay well under a minute on two cores.
+FAST = settings(max_examples=60, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SLOWER = settings(FAST, max_examples=25)
+
+
+# --- choosing: one action generator, driven by Hypothesis or by a seeded Random ----------
+
+
+class Picker(Protocol):
+    def choice(self, options: Sequence[T]) -> T: ...
+
+    def integer(self, low: int, high: int) -> int: ...
+
+    def chance(self, percent: int) -> bool: ...
+
+
+class RandomPicker:
+    """Decisions from a seeded `random.Random`: long games cost no Hypothesis buffer."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choice(self, options: Sequence[T]) -> T:
+        return options[self.rng.randrange(len(options))]
+
+    def integer(self, low: int, high: int) -> int:
+        return self.rng.randint(low, high)
+
+    def chance(self, percent: int) -> bool:
+        return self.rng.randrange(100) < percent
+
+
+class DataPicker:
+    """Decisions drawn from Hypothesis, so a failing sequence shrinks to a short one."""
+
+    def __init__(self, data: st.DataObject) -> None:
+        self.data = data
+
+    def choice(self, options: Sequence[T]) -> T:
+        return self.data.draw(st.sampled_from(options))
+
+    def integer(self, low: int, high: int) -> int:
+        return self.data.draw(st.integers(low, high))
+
+    def chance(self, percent: int) -> bool:
+        return self.data.draw(st.integers(0, 99)) < percent
+
+
+def allowed_ids(expansions: Sequence[str]) -> list[int]:
+    return [card.id for card in CATALOG.cards if card.expansion.value in expansions]
+
+
+def valid_start(pick: Picker) -> Start:
+    """Any setup the rules allow: solo or 2–7 players, expansions, faces, scenarios."""
+    expansions = ["base"] + [e for e in ("ca", "wop") if pick.chance(50)]
+    solo = pick.chance(50)
+    players = 1 if solo else pick.integer(2, 7)
+    if players >= 6 and "ca" not in expansions:
+        expansions.append("ca")
+    variants = pick.chance(25)
+    faces = [e for e in CATALOG.empires
+             if e.expansion.value in expansions and (variants or not e.variant)]
+    empire = pick.choice(faces)
+    scenario: str | None = None
+    required: tuple[int, ...] = ()
+    if solo and empire.face == "B" and pick.chance(40):
+        scenario = pick.choice(["base-1", "ca-5", "my-own"])
+        pool = allowed_ids(expansions)
+        required = tuple(pick.choice(pool) for _ in range(pick.integer(1, 6)))
+    return Start(
+        empire=empire.name_in(pick.choice(["en", "fr", "de"])),
+        face=pick.choice([empire.face, empire.face.lower()]),
+        mode="solo" if solo else "table",
+        players=players,
+        scenario=scenario,
+        required=required,
+        expansions=tuple(expansions),
+        variant_faces=variants,
+    )
+
+
+def any_start(pick: Picker) -> Start:
+    """A setup with any values of the declared types, most of them wrong."""
+    return Start(
+        empire=pick.choice(["Noram States", "noram states", "Aztec Empire", "North Hegemony",
+                            "Atlantis", "", "Empire aztèque"]),
+        face=pick.choice(["A", "B", "b", "C", "F", "G", "", " ", "AB"]),
+        mode=pick.choice(JUNK_MODES),
+        players=pick.choice([1, 2, 5, 6, 7, 8, 0, -1, 10**9]),
+        scenario=pick.choice([None, "base-1", ""]),
+        required=tuple(pick.choice([1, 80, 120, 0, -3, 999])
+                       for _ in range(pick.integer(0, 3))),
+        expansions=tuple(pick.choice(["base", "ca", "wop", "CA", "xyz", ""])
+                         for _ in range(pick.integer(0, 3))),
+        variant_faces=pick.chance(50),
+    )
+
+
+# --- a mostly-legal player ---------------------------------------------------------------
+
+
+def planned_this_round(game: Game) -> int:
+    """Cards planned since the round's Planning opened, read from the actions (undo-proof)."""
+    count = 0
+    for action in reversed(game.actions):
+        if isinstance(action, NextStep | Start):
+            break
+        if isinstance(action, Construct | Recycle):
+            count += 1
+    return count
+
+
+def remaining(card: UnderConstruction) -> int:
+    return card.slots_total - card.slots_filled
+
+
+def legal_action(game: Game, pick: Picker) -> Action:
+    """What a sensible player does next; always legal in the state it is chosen for."""
+    state = game.state
+    building = sorted(state.under_construction, key=remaining)
+    if state.phase is Phase.PLANNING:
+        planned = planned_this_round(game)
+        if planned < 6 or (planned < 12 and pick.chance(60)):
+            card = CATALOG.card(pick.choice(allowed_ids(state.expansions)))
+            if len(building) < 8 and pick.chance(55):
+                return Construct(card.id)
+            targets = [c for c in building if c.free(card.recycle) > 0]
+            onto = targets[0].uid if targets and pick.chance(80) else None
+            return Recycle(card.id, onto)
+        return NextStep()
+    if state.phase is Phase.PRODUCTION:
+        assert state.step is not None
+        if not state.solo and state.supremacy is None:
+            return Opponents(tuple(pick.integer(0, 9) for _ in range(state.players - 1)))
+        if state.science_pending:
+            return ChooseScience(pick.choice(["Fin", "Gen"]))
+        if state.to_place:
+            targets = [c for c in building if c.free(state.step) > 0]
+            if targets and pick.chance(85):
+                most = min(state.to_place, targets[0].free(state.step))
+                return Place(targets[0].uid, pick.integer(1, most))
+            return Place(None, pick.integer(1, state.to_place))
+        helper = _spend_tokens(state, pick)
+        if helper is not None:
+            return helper
+        if building and state.round == ROUNDS and pick.chance(3):
+            return Discard(pick.choice(building).uid)
+        last = state.round == ROUNDS and state.step is PRODUCTION_ORDER[-1]
+        if last and not any(state.per_round_tokens().values()):
+            return End()
+        return NextStep()
+    return End() if state.round == ROUNDS else NextStep()
+
+
+def _spend_tokens(state: GameState, pick: Picker) -> Action | None:
+    """Krystallium or characters onto the card nearest completion, now and then."""
+    if not pick.chance(40):
+        return None
+    for card in sorted(state.under_construction, key=remaining):
+        for slot, free in card.free_slots().items():
+            if slot in CHARACTER_CODES.values():
+                held = state.tokens(slot)  # type: ignore[arg-type]
+                if held:
+                    code = "Fin" if slot is Token.FINANCIER else "Gen"
+                    return PlaceCharacter(card.uid, code, min(held, free))  # type: ignore[arg-type]
+            elif state.krystallium:
+                return SpendKrystallium(card.uid, slot.value, min(state.krystallium, free))
+    return None
+
+
+# --- junk --------------------------------------------------------------------------------
+
+# Text fields get any text: the declared Literal types are not checked when an action is
+# built in Python, and JSON decoding is not the only way in.
+JUNK_MODES: list[Any] = ["solo", "table", "duel"]
+JUNK_CHARACTERS: list[Any] = ["Fin", "Gen", "K", "M", "fin", ""]
+
+
+def _card_id(state: GameState, pick: Picker) -> int:
+    options: list[Callable[[], int]] = [
+        lambda: pick.choice(allowed_ids(state.expansions)),
+        lambda: pick.choice(ALL_IDS),
+        lambda: pick.integer(-3, max(ALL_IDS) + 3),
+        lambda: pick.choice([0, -1, 2**31, -(2**63), 2**70]),
+    ]
+    return pick.choice(options)()
+
+
+def _uid(state: GameState, pick: Picker) -> int:
+    uids = [c.uid for c in state.under_construction]
+    options: list[Callable[[], int]] = [
+        lambda: pick.integer(-2, state.next_uid + 2),
+        lambda: pick.choice([0, -1, state.next_uid, 2**63, -(2**70)]),
+    ]
+    if uids:
+        options += [lambda: pick.choice(uids)] * 2
+    return pick.choice(options)()
+
+
+def _onto(state: GameState, pick: Picker) -> int | None:
+    return None if pick.chance(25) else _uid(state, pick)
+
+
+def _count(state: GameState, pick: Picker) -> int:
+    options: list[Callable[[], int]] = [
+        lambda: pick.integer(-3, 6),
+        lambda: pick.choice([0, -1, MAX_COUNT, MAX_COUNT + 1, 10**9, -(2**70)]),
+        lambda: max(state.to_place, 1),
+        lambda: state.krystallium + pick.integer(0, 1),
+    ]
+    return pick.choice(options)()
+
+
+def junk_action(state: GameState, pick: Picker) -> Action:
+    """An action of any kind with arbitrary values of the declared types."""
+    kinds: list[Callable[[], Action]] = [
+        lambda: Construct(_card_id(state, pick)),
+        lambda: Recycle(_card_id(state, pick), _onto(state, pick)),
+        lambda: NextStep(),
+        lambda: End(),
+        lambda: Opponents(tuple(pick.choice([0, 1, 4, 5, 9, -1, 999, 1000])
+                                for _ in range(pick.integer(0, 8)))),
+        lambda: ChooseScience(pick.choice(JUNK_CHARACTERS)),
+        lambda: Place(_onto(state, pick), _count(state, pick)),
+        lambda: SpendKrystallium(_uid(state, pick),
+                                 pick.choice(["M", "E", "S", "G", "X", "K", "Fin", "Gen", "Z",
+                                              "", "m", "MM"]),
+                                 _count(state, pick)),
+        lambda: PlaceCharacter(_uid(state, pick),
+                               pick.choice(JUNK_CHARACTERS),
+                               _count(state, pick)),
+        lambda: Discard(_uid(state, pick)),
+        lambda: valid_start(pick),
+        lambda: any_start(pick),
+    ]
+    if pick.chance(50):
+        return pick.choice(kinds)()
+    # Half the time, a kind this phase would accept, so its checks get exercised.
+    if state.phase is Phase.PLANNING:
+        return pick.choice(kinds[:2] + kinds[7:10])()
+    if state.phase is Phase.PRODUCTION:
+        return pick.choice(kinds[4:10])()
+    return pick.choice(kinds[2:4] + kinds[7:10])()
+
+
+# --- the run: every operation checked as it happens --------------------------------------
+
+SHARED = {id(value): value for value in (*CATALOG.cards, *CATALOG.empires)}
+
+
+def snapshot(state: GameState) -> GameState:
+    """A deep copy made without the engine's own `copy()`, sharing only the frozen cards."""
+    return copy.deepcopy(state, dict(SHARED))
+
+
+
+@dataclass
+class Run:
+    """A game under test, with what each accepted action reported (for the ledgers)."""
+
+    game: Game
+    events: list[list[Event]] = field(default_factory=list)
+    rejected: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
+
+    @classmethod
+    def start(cls, start: Start) -> Run:
+        return cls(Game.new(start, CATALOG))
+
+    def play(self, action: Action) -> bool:
+        """Play; a rejection must be the engine's error and change nothing at all."""
+        game = self.game
+        saved, state = game.to_json(), snapshot(game.state)
+        actions, can_redo = game.actions, game.can_redo
+        try:
+            events = game.play(action)
+        except Rejected as exc:
+            assert str(exc)
+            assert game.to_json() == saved
+            assert game.state == state
+            assert game.actions == actions and game.can_redo == can_redo
+            self.rejected += 1
+            return False
+        assert game.actions == (*actions, action)
+        assert not game.can_redo
+        self.events.append(events)
+        self.kinds.update(event.kind for event in events)
+        check_step_opened(state, game.state, action)
+        return True
+
+    def undo(self) -> None:
+        if not self.game.can_undo:
+            with pytest.raises(Rejected):
+                self.game.undo()
+            return
+        self.game.undo()
+        self.events.pop()
+
+    def redo(self) -> None:
+        if not self.game.can_redo:
+            with pytest.raises(Rejected):
+                self.game.redo()
+            return
+        self.game.redo()
+        # The events of a redone action: those of playing it on the replayed prefix.
+        probe = Game(CATALOG, self.game.actions[:-1])
+        self.events.append(probe.play(self.game.actions[-1]))
+        assert probe.state == self.game.state
+
+    def all_events(self) -> list[Event]:
+        return [event for events in self.events for event in events]
+
+
+def check_step_opened(before: GameState, after: GameState, action: Action) -> None:
+    """A step that opens produces exactly the Empire's net total, and solo settles at 5."""
+    if not isinstance(action, NextStep) or after.phase is not Phase.PRODUCTION:
+        return
+    assert after.step is not None and after.step != before.step
+    assert after.produced == production(after.empire, after.built)[after.step]
+    assert after.to_place == after.produced
+    if after.solo:
+        assert after.supremacy == (after.produced >= 5)
+    else:
+        assert after.supremacy is None
+
+
+def check_invariants(run: Run) -> None:
+    """Cubes and tokens appear or vanish only by a rule; nothing is ever negative."""
+    state, actions = run.game.state, run.game.actions
+    ledger = state.ledger
+    assert (ledger.produced + ledger.recycled
+            == state.cubes_on_cards() + state.empire_cubes + ledger.returned + ledger.lost
+            + ledger.converted)
+    events = run.all_events()
+    converted = sum(e.params["amount"] for e in events if e.kind == "krystallium")
+    assert ledger.converted == KRYSTALLIUM_CUBES * converted
+    # The ledger agrees with what the player did, counted from the actions alone.
+    assert ledger.produced == sum(a.count for a in actions if isinstance(a, Place))
+    assert ledger.recycled == sum(isinstance(a, Recycle | Discard) for a in actions)
+    assert 0 <= state.empire_cubes < KRYSTALLIUM_CUBES
+    assert 0 <= state.to_place <= state.produced
+    # Every token held is accounted for: gained by a rule, minus those spent.
+    gained = Counter({Token.KRYSTALLIUM: state.empire.start_krystallium + converted})
+    for event in events:
+        if event.kind in ("bonus", "tokens"):
+            gained[TOKEN_NAMES[event.params["token"]]] += event.params["amount"]
+        elif event.kind == "supremacy":
+            gained[TOKEN_NAMES[event.params["token"]]] += 1
+    for action in actions:
+        if isinstance(action, SpendKrystallium):
+            gained[Token.KRYSTALLIUM] -= action.count
+        elif isinstance(action, PlaceCharacter):
+            gained[CHARACTER_CODES[action.token]] -= action.count
+    for token in Token:
+        assert state.tokens(token) >= 0
+        assert state.tokens(token) == gained[token], token
+    # Cards under construction hold only what their slots allow, and none is complete.
+    for card in state.under_construction:
+        assert not card.complete
+        for (slot, filler), count in card.contents.items():
+            assert count > 0
+            assert card.free(slot) >= 0
+            assert filler == slot or (filler is Token.KRYSTALLIUM
+                                      and slot not in CHARACTER_CODES.values())
+    assert [c.uid for c in state.under_construction] == sorted(
+        {c.uid for c in state.under_construction})
+    assert state.round in range(1, ROUNDS + 1)
+
+
+def check_round_trips(game: Game) -> None:
+    """Replaying the actions, or a save, gives back exactly this game."""
+    assert Game(CATALOG, game.actions).state == game.state
+    saved = game.to_json()
+    loaded = Game.from_json(saved, CATALOG)
+    assert loaded.state == game.state
+    assert loaded.to_json() == saved
+    assert loaded.actions == game.actions
+    # Through real JSON text too, as a file on disk would be.
+    reread = Game.from_json(msgspec.json.decode(msgspec.json.encode(saved)), CATALOG)
+    assert reread.state == game.state
+    assert reread.to_json() == saved
+
+
+def check_undo_redo(game: Game) -> None:
+    if not game.can_undo:
+        return
+    saved, state = game.to_json(), snapshot(game.state)
+    game.undo()
+    assert game.can_redo
+    game.redo()
+    assert game.state == state
+    assert game.to_json() == saved
+
+
+def play_game(pick: Picker, start: Start, operations: int, junk: int, undo: int,
+              each: Callable[[Run], None] = check_invariants) -> Run:
+    """`operations` moves: legal ones, `junk` % junk actions and `undo` % undo/redo."""
+    run = Run.start(start)
+    each(run)
+    for _ in range(operations):
+        if run.game.state.finished and not pick.chance(10):
+            break
+        roll = pick.integer(0, 99)
+        if run.game.state.finished:
+            # Nothing legal is left: only junk, undo and redo.
+            roll = min(roll, undo + junk - 1)
+        if roll < undo:
+            run.undo() if pick.chance(60) else run.redo()
+        elif roll < undo + junk:
+            run.play(junk_action(run.game.state, pick))
+        else:
+            assert run.play(legal_action(run.game, pick)), "a legal move was rejected"
+        each(run)
+    return run
+
+
+# --- (e) anything but the engine's own error is a bug; a rejection leaves no trace -------
+
+
+@FAST
+@given(st.data())
+def test_random_actions_raise_only_rejected_and_leave_no_trace(data: st.DataObject) -> None:
+    pick = DataPicker(data)
+    start = valid_start(pick)
+    # Get to any point of a game first (planning, a step with cubes left, round 4, the
+    # end) so that the junk below meets every phase, not only the first Planning.
+    run = Run.start(start)
+    legal = RandomPicker(pick.integer(0, 2**32 - 1))
+    for _ in range(pick.integer(0, 200)):
+        if run.game.state.finished or (run.game.state.to_place and legal.chance(30)):
+            break
+        run.play(legal_action(run.game, legal))
+    check_invariants(run)
+    for _ in range(pick.integer(1, 40)):
+        roll = pick.integer(0, 99)
+        if roll < 10:
+            run.undo() if pick.chance(50) else run.redo()
+        elif roll < 70 or run.game.state.finished:
+            run.play(junk_action(run.game.state, pick))
+        else:
+            assert run.play(legal_action(run.game, pick))
+        check_invariants(run)
+    check_round_trips(run.game)
+
+
+@FAST
+@given(st.data())
+def test_any_setup_starts_a_game_or_is_rejected(data: st.DataObject) -> None:
+    pick = DataPicker(data)
+    start = any_start(pick) if pick.chance(70) else valid_start(pick)
+    try:
+        game = Game.new(start, CATALOG)
+    except Rejected as exc:
+        assert str(exc)
+        return
+    assert game.state.round == 1 and game.state.phase is Phase.PLANNING
+    assert [c.card.id for c in game.state.under_construction] == list(start.required)
+    check_round_trips(game)
+
+
+@SLOWER
+@given(st.integers(0, 2**32 - 1), st.data())
+def test_corrupted_saves_load_or_are_rejected(seed: int, data: st.DataObject) -> None:
+    """A save edited by hand or damaged on disk is refused whole, never crashes the app."""
+    pick = RandomPicker(seed)
+    run = play_game(pick, valid_start(pick), operations=60, junk=10, undo=10,
+                    each=lambda run: None)
+    saved = run.game.to_json()
+    edits = data.draw(st.lists(st.tuples(st.sampled_from(["actions", "redo"]),
+                                         st.integers(0, 200), st.text(max_size=12),
+                                         _json_values()), min_size=1, max_size=3))
+    for key, index, name, value in edits:
+        entries = saved[key]
+        if not entries or not isinstance(entries, list):
+            saved[key] = value
+            continue
+        entry = entries[index % len(entries)]
+        if isinstance(entry, dict) and entry:
+            entry[name or next(iter(entry))] = value
+        else:
+            entries[index % len(entries)] = value
+    try:
+        game = Game.from_json(saved, CATALOG)
+    except Rejected as exc:
+        assert str(exc)
+        return
+    check_round_trips(game)
+
+
+def _json_values() -> st.SearchStrategy[object]:
+    scalars = st.one_of(st.none(), st.booleans(), st.integers(-(2**70), 2**70),
+                        st.floats(allow_nan=False), st.text(max_size=8),
+                        st.sampled_from(["start", "next", "place", "M", "Fin"]))
+    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
+                        | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                        max_leaves=6)
+
+
+# --- (a) replay is deterministic, (b) undo then redo is the identity ---------------------
+
+
+@SLOWER
+@given(st.integers(0, 2**32 - 1))
+def test_replay_and_save_give_back_the_same_game_at_every_prefix(seed: int) -> None:
+    pick = RandomPicker(seed)
+    run = play_game(pick, valid_start(pick), operations=220, junk=15, undo=6,
+                    each=lambda run: check_round_trips(run.game))
+    assert run.game.state.round >= 2
+
+
+@SLOWER
+@given(st.integers(0, 2**32 - 1))
+def test_undo_then_redo_is_the_identity_at_every_prefix(seed: int) -> None:
+    pick = RandomPicker(seed)
+    play_game(pick, valid_start(pick), operations=220, junk=15, undo=6,
+              each=lambda run: check_undo_redo(run.game))
+
+
+@FAST
+@given(st.data())
+def test_undo_all_the_way_back_retraces_every_state(data: st.DataObject) -> None:
+    pick = DataPicker(data)
+    run = play_game(pick, valid_start(pick), operations=pick.integer(1, 40), junk=30, undo=0)
+    game = run.game
+    states = [Game(CATALOG, game.actions[:n]).state for n in range(1, len(game.actions) + 1)]
+    forward = game.actions
+    while game.can_undo:
+        game.undo()
+        assert game.state == states[len(game.actions) - 1]
+    assert game.actions == forward[:1]
+    while game.can_redo:
+        game.redo()
+        assert game.state == states[len(game.actions) - 1]
+    assert game.actions == forward
+
+
+# --- (c) conservation, over long, mostly legal games -------------------------------------
+
+
+@SLOWER
+@given(st.integers(0, 2**32 - 1))
+def test_cubes_and_tokens_appear_or_vanish_only_by_a_rule(seed: int) -> None:
+    pick = RandomPicker(seed)
+    run = play_game(pick, valid_start(pick), operations=400, junk=10, undo=4)
+    assert run.game.state.finished
+    check_final_score(run.game)
+
+
+def check_final_score(game: Game) -> None:
+    """The score of a finished game is the scorer's for the same final tableau."""
+    state = game.state
+    total = state.score().total
+    tableau = Tableau(state.empire, tuple(state.built), state.generals, state.financiers)
+    assert tableau.score() == state.score()
+    scored = score_input({"empire": state.empire.name, "face": state.empire.face,
+                          "players": 2 if not state.solo else 1,
+                          "built": state.built_ids(), "generals": state.generals,
+                          "financiers": state.financiers}, CATALOG)
+    assert scored["score"]["total"] == total
+    assert scored["built_cards"] == len(state.built)
+
+
+def test_mostly_legal_games_reach_the_end_build_cards_and_score() -> None:
+    """The generated games are real games: the properties above are not vacuous."""
+    finished = built = conversions = extra_steps = tables = actions = 0
+    totals = []
+    for seed in range(40):
+        pick = RandomPicker(seed)
+        run = play_game(pick, valid_start(pick), operations=400, junk=8, undo=4)
+        state = run.game.state
+        assert state.finished, f"seed {seed} stopped in round {state.round} {state.phase}"
+        assert ROUNDS * (5 + len(PRODUCTION_ORDER)) < len(run.game.actions) <= 400
+        actions += len(run.game.actions)
+        check_final_score(run.game)
+        finished += 1
+        built += len(state.built)
+        conversions += run.kinds["krystallium"]
+        extra_steps += run.kinds["tokens"]
+        tables += not state.solo
+        totals.append(state.score().total)
+    assert finished == 40
+    assert actions >= 40 * 80
+    assert built >= 40 * 4
+    assert conversions >= 40
+    assert extra_steps >= 1
+    assert 5 <= tables <= 35
+    assert max(totals) > min(totals)
+
+
+# --- (d) production is never negative ----------------------------------------------------
+
+
+def _expected(kind: SlotKind, empire: EmpireFace, built: Sequence[Card]) -> int:
+    """The rulebook's count, written independently: icons, "per type", corruption, floor 0."""
+    types = Counter(card.type for card in built)
+    total = 0
+    for icons in [empire.production, *(card.production for card in built)]:
+        for icon in icons:
+            if icon.kind == kind:
+                total += icon.amount * (types[icon.per] if icon.per else 1)
+    return max(total, 0)
+
+
+tableaus = st.tuples(
+    st.sampled_from(CATALOG.empires),
+    st.lists(st.one_of(st.sampled_from(CATALOG.cards), st.sampled_from(CORRUPT)), max_size=25),
+)
+
+
+@settings(FAST, max_examples=300)
+@given(tableaus)
+def test_production_is_never_negative(tableau: tuple[EmpireFace, list[Card]]) -> None:
+    empire, built = tableau
+    totals = production(empire, built)
+    assert list(totals) == list(PRODUCTION_ORDER)
+    for kind in (*Resource, *Token):
+        amount = produced(kind, empire, built)
+        assert amount >= 0
+        assert amount == _expected(kind, empire, built)
+        assert amount == max(0, sum(s.amount for s in sources(kind, empire, built)))
+        if isinstance(kind, Resource):
+            assert totals[kind] == amount
+    assert all(n >= 0 for n in per_round_tokens(empire, built).values())
+
+
+@settings(FAST, max_examples=150)
+@given(tableaus, st.sampled_from(CORRUPT))
+def test_corruption_never_raises_production(tableau: tuple[EmpireFace, list[Card]],
+                                            corrupt: Card) -> None:
+    """A corrupted card lowers (or keeps) what it corrupts, and never below 0."""
+    empire, built = tableau
+    before = production(empire, built)
+    after = production(empire, [*built, corrupt])
+    for icon in corrupt.production:
+        if icon.amount < 0 and isinstance(icon.kind, Resource) and icon.per is None:
+            assert 0 <= after[icon.kind] <= before[icon.kind]
+
+
+def test_corruption_cards_exist_in_the_generated_tableaus() -> None:
+    assert CORRUPT, "no card with corruption: the production properties would miss it"
+    assert {card.expansion for card in CORRUPT} == {Expansion.CORRUPTION_ASCENSION}
+    assert any(icon.per for card in CATALOG.cards for icon in card.production)
+    assert any(card.type is CardType.VEHICLE for card in CATALOG.cards)
+
+
+# --- values of the wrong type, as a caller in Python could build them --------------------
+#
+# Building an action in Python does not check its fields (only JSON decoding does), and
+# the engine promises to check every value it applies. So a wrongly typed value must be
+# refused with `Rejected`, or else be accepted only if the game still saves and reloads.
+
+TYPE_BUG = ("the engine does not check this field's type: it crashes with TypeError, or "
+            "accepts a value that Game.from_json then refuses, so the game cannot be reloaded")
+
+
+RECYCLES_MATERIALS = CATALOG.card("Recycling Plant").id
+
+
+def _solo_building() -> Game:
+    game = Game.new(Start(empire="Noram States", face="B"), CATALOG)
+    game.play(Construct(CATALOG.card("Financial Center").id))  # cost M4 E1
+    return game
+
+
+def _table_step(science: bool = False) -> Game:
+    game = Game.new(Start(empire="Noram States", face="B", mode="table", players=3), CATALOG)
+    game.play(Construct(CATALOG.card("Financial Center").id))
+    game.play(NextStep())
+    while science and game.state.step is not Resource.SCIENCE:
+        game.play(Opponents((0, 0)))
+        game.play(Place(count=game.state.to_place))
+        game.play(NextStep())
+    if science:
+        game.play(Opponents((0, 0)))  # Noram States B makes 1 Science: supremacy
+        assert game.state.science_pending
+    return game
+
+
+def _science_step() -> Game:
+    return _table_step(science=True)
+
+
+def _start(**fields: Any) -> Callable[[], Game]:
+    values: dict[str, Any] = {"empire": "Noram States", "face": "B", **fields}
+    return lambda: Game.new(Start(**values), CATALOG)
+
+
+def _then(setup: Callable[[], Game], action: Any) -> Callable[[], Game]:
+    def play() -> Game:
+        game = setup()
+        game.play(action)
+        return game
+    return play
+
+
+def _bug(case: Callable[[], Game], name: str) -> Any:
+    return pytest.param(case, id=name, marks=pytest.mark.xfail(strict=True, reason=TYPE_BUG))
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(_start(expansions="ca"), id="start-expansions-text"),
+    pytest.param(_start(mode=["solo"]), id="start-mode-list"),
+    pytest.param(_start(scenario="x", required=None), id="start-required-none"),
+    pytest.param(_start(scenario="x", required="12"), id="start-required-text"),
+    pytest.param(_then(_solo_building, Construct("1")), id="construct-text"),  # type: ignore[arg-type]
+    pytest.param(_then(_solo_building, Construct(1.0)), id="construct-float"),  # type: ignore[arg-type]
+    pytest.param(_then(_solo_building, SpendKrystallium(1, ["M"])), id="spend-slot-list"),  # type: ignore[arg-type]
+    pytest.param(_then(_table_step, Place("1")), id="place-onto-text"),  # type: ignore[arg-type]
+    pytest.param(_then(_table_step, Place(None, 1.0)), id="place-count-float"),  # type: ignore[arg-type]
+    pytest.param(_then(_table_step, Opponents("12")), id="opponents-text"),  # type: ignore[arg-type]
+    _bug(_start(expansions=None), "start-expansions-none"),
+    _bug(_start(scenario=5, required=(1,)), "start-scenario-number"),
+    _bug(_start(face="C", variant_faces="yes"), "start-variants-text"),
+    _bug(_then(_table_step, Opponents(None)), "opponents-none"),  # type: ignore[arg-type]
+    _bug(_then(_table_step, Opponents(5)), "opponents-number"),  # type: ignore[arg-type]
+    _bug(_then(_science_step, ChooseScience(["Fin"])), "science-list"),  # type: ignore[arg-type]
+    _bug(_then(_solo_building, PlaceCharacter(1, ["Fin"])), "character-list"),  # type: ignore[arg-type]
+    _bug(_then(_solo_building, Discard(True)), "discard-bool"),
+    _bug(_then(_solo_building, Recycle(RECYCLES_MATERIALS, True)), "recycle-onto-bool"),
+    _bug(_then(_table_step, Place(True)), "place-onto-bool"),
+])
+def test_wrongly_typed_values_are_rejected_or_still_reload(case: Callable[[], Game]) -> None:
+    try:
+        game = case()
+    except Rejected as exc:
+        assert str(exc)
+        return
+    check_round_trips(game)
