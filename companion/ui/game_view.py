@@ -265,7 +265,7 @@ class GameScreen(Screen):
         )
         lines: list[ft.Control] = [
             w.value_text("phase", phase_label(state), bold=True),
-            ft.Text(self.session.headline(), size=12),
+            ft.Text(self.session.empire_line(), size=12),
             ft.Text(t("Production of your Empire (tap for details)"), size=12),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
             tokens,

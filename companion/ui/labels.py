@@ -130,14 +130,25 @@ def describe_action(action: Action, catalog: Catalog, cards: Mapping[int, int]) 
 
 
 def translate_params(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Resource names in the rules' messages are English words: show the player's."""
+    """The rules' messages name resources and cards in English: show the player's words."""
     result: dict[str, Any] = {}
     for key, value in params.items():
         if isinstance(value, str) and value in ENGLISH_RESOURCE:
             result[key] = resource_label(ENGLISH_RESOURCE[value])
+        elif key == "card" and isinstance(value, str) and language() != "en":
+            result[key] = _card_in_language(value)
         else:
             result[key] = value
     return result
+
+
+def _card_in_language(name: str) -> str:
+    from companion.catalog import catalog
+
+    try:
+        return catalog().card(name).name_in(language())
+    except Rejected:
+        return name
 
 
 def message(template: str, params: Mapping[str, Any]) -> str:

@@ -178,12 +178,14 @@ class GameSession:
 
     # --- describing ---------------------------------------------------------------
 
-    def headline(self) -> str:
+    def empire_line(self) -> str:
         state = self.state
-        empire = t("{empire} (face {face})",
-                   empire=empire_label(self.services.catalog, state.empire.name),
-                   face=state.empire.face)
-        return f"{empire} · {phase_label(state)}"
+        return t("{empire} (face {face})",
+                 empire=empire_label(self.services.catalog, state.empire.name),
+                 face=state.empire.face)
+
+    def headline(self) -> str:
+        return f"{self.empire_line()} · {phase_label(self.state)}"
 
     def card_of(self, uid: int) -> int | None:
         return self.cards.get(uid)

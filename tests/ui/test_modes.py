@@ -179,3 +179,13 @@ def test_desktop_window_uses_a_centred_column(open_ui: Callable[..., Ui],
     assert row.controls[0].col["lg"] < 12
     ui.click("Quick score")
     assert ui.accessibility_problems() == []
+
+
+def test_rule_messages_name_cards_and_resources_in_the_players_language(ui: Ui) -> None:
+    from companion.i18n import set_language
+    from companion.ui.labels import message
+
+    set_language("fr")
+    text = message("{card} recycled for 1 {resource}", {"card": "Wind Turbines",
+                                                        "resource": "Energy"})
+    assert text.startswith("Éoliennes recycled for 1 ")
