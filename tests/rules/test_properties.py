@@ -69,9 +69,9 @@ CHARACTER_CODES = {"Fin": Token.FINANCIER, "Gen": Token.GENERAL}
 
 # Fixed seeds and example counts: the suite must behave the same on every run and
 # machine, and stay well under a minute on two cores.
-FAST = settings(max_examples=60, deadline=None, derandomize=True, database=None,
+FAST = settings(max_examples=100, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-SLOWER = settings(FAST, max_examples=25)
+SLOWER = settings(FAST, max_examples=40)
 
 
 # --- choosing: one action generator, driven by Hypothesis or by a seeded Random ----------
