@@ -211,9 +211,9 @@ def legal_action(game: Game, pick: Picker) -> Action:
                 most = min(state.to_place, targets[0].free(state.step))
                 return Place(targets[0].uid, pick.integer(1, most))
             return Place(None, pick.integer(1, state.to_place))
-        helper = _spend_tokens(state, pick)
-        if helper is not None:
-            return helper
+        spend = _spend_tokens(state, pick)
+        if spend is not None:
+            return spend
         if building and state.round == ROUNDS and pick.chance(3):
             return Discard(pick.choice(building).uid)
         last = state.round == ROUNDS and state.step is PRODUCTION_ORDER[-1]
