@@ -130,6 +130,25 @@ def action_to_json(action: Action) -> dict[str, object]:
     return result
 
 
+ACTION_TYPES = (Start, Construct, Recycle, NextStep, Opponents, ChooseScience, Place,
+                SpendKrystallium, PlaceCharacter, Discard, End)
+
+
+def checked(action: object) -> Action:
+    """The action with every field of the declared type, or `ValueError` saying which.
+
+    Structs built in Python are not type-checked by msgspec; passing them once through
+    its validation means a game can never hold a value it could not reload.
+    """
+    if not isinstance(action, ACTION_TYPES):
+        raise ValueError(f"{action!r} is not a game action")
+    try:
+        valid: Action = msgspec.convert(msgspec.to_builtins(action), Action)
+    except (msgspec.ValidationError, TypeError) as exc:
+        raise ValueError(str(exc)) from None
+    return valid
+
+
 def actions_from_json(data: object) -> list[Action]:
     """Typed actions from JSON values; raises `msgspec.ValidationError` naming the field."""
     return msgspec.convert(data, list[Action])

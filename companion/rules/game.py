@@ -27,6 +27,7 @@ from companion.rules.actions import (
     Start,
     action_to_json,
     actions_from_json,
+    checked,
 )
 from companion.rules.cards import Token
 from companion.rules.engine import (
@@ -74,8 +75,8 @@ class Game:
     def __init__(self, catalog: CardSource, actions: Iterable[Action] = (),
                  redo: Iterable[Action] = ()) -> None:
         self._catalog = catalog
-        self._actions: list[Action] = list(actions)
-        self._redo: list[Action] = list(redo)
+        self._actions: list[Action] = [_checked(a) for a in actions]
+        self._redo: list[Action] = [_checked(a) for a in redo]
         self._state = replay(self._actions, catalog)
 
     @classmethod
@@ -107,6 +108,7 @@ class Game:
         return events
 
     def _apply(self, action: Action) -> list[Event]:
+        action = _checked(action)
         candidate = self._state.copy()
         events = apply(candidate, action, self._catalog)
         self._state = candidate
@@ -172,6 +174,13 @@ class Game:
                                reason=str(exc)) from None
         game._redo = redo
         return game
+
+
+def _checked(action: object) -> Action:
+    try:
+        return checked(action)
+    except ValueError as exc:
+        raise Rejected("Not a valid action: {problem}", problem=str(exc)) from None
 
 
 def _decode(value: object, label: str) -> list[Action]:
