@@ -153,6 +153,7 @@ class CompanionApp:
             if bar is not None
             else None
         )
+        self.page.update()
 
     def refresh(self) -> None:
         """Refresh the current screen and the bars that depend on it."""
@@ -168,6 +169,8 @@ class CompanionApp:
             self.page.bottom_appbar = ft.BottomAppBar(
                 content=bar, padding=ft.Padding.symmetric(horizontal=8), height=72
             )
+        # Explicit: a handler run from a dialog would otherwise update only the dialog.
+        self.page.update()
 
     def open_settings(self) -> None:
         from companion.ui.settings_view import SettingsScreen

@@ -503,22 +503,18 @@ class GameScreen(Screen):
         if problem is not None:
             self.app.explain(problem)
             return
-        announcements: list[str] = []
+        events: list[Any] = []
         for uid, count in placement:
             if count <= 0:
                 continue
             try:
-                self.session.play(Place(onto=uid, count=count))
+                events += self.session.play(Place(onto=uid, count=count))
             except (Rejected, StoreError) as exc:
                 self.app.explain(exc)
                 break
-            announcements += self.session.announcements()
-        self.session.events = []
+        self.session.events = events  # announce what all of the placing did
         self.plan_key = None
         self._after_action()
-        if announcements and not self.state.finished:
-            self._events.content = w.card_box(*[ft.Text(n) for n in announcements],
-                                              identifier="events")
 
     def _next_button(self, label: str | None = None) -> ft.Control:
         state = self.state

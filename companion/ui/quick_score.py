@@ -224,13 +224,13 @@ class QuickScoreScreen(Screen):
 
     def _changed(self) -> None:
         self.saved = False
-        self.refresh()
+        self.app.refresh()
 
     def _selector(self, index: int) -> Callable[[], None]:
         def select() -> None:
             self.selected = index
             self._make_editor_fields()
-            self.refresh()
+            self.app.refresh()
 
         return select
 
@@ -248,7 +248,7 @@ class QuickScoreScreen(Screen):
         self._tabs_only()
 
     def _tabs_only(self) -> None:
-        self.refresh()
+        self.app.refresh()
 
     def _choose_empire(self) -> None:
         options = [(empire_label(self.catalog, name), name)

@@ -181,7 +181,7 @@ class SetupScreen(Screen):
 
     def _set_players(self, count: int) -> None:
         self.players = count
-        self.refresh()
+        self.app.refresh()
 
     def _choose_empire(self) -> None:
         catalog = self.app.services.catalog
@@ -193,11 +193,11 @@ class SetupScreen(Screen):
         faces = [f for f in self.app.services.catalog.empires if f.name == name]
         if faces and faces[0].expansion.value != "base":
             self.expansions.add(faces[0].expansion.value)
-        self.refresh()
+        self.app.refresh()
 
     def _set_face(self, face: str) -> None:
         self.face = face
-        self.refresh()
+        self.app.refresh()
 
     def _expansion_switch(self, code: str) -> Callable[[ft.Event[ft.Switch]], None]:
         def change(event: ft.Event[ft.Switch]) -> None:
@@ -207,7 +207,7 @@ class SetupScreen(Screen):
                 self.expansions.discard(code)
                 if code == "ca":
                     self.players = min(self.players, SIX_PLAYERS - 1)
-            self.refresh()
+            self.app.refresh()
 
         return change
 
@@ -216,7 +216,7 @@ class SetupScreen(Screen):
             self.scenario = scenario
             if scenario is not None:
                 self.expansions.update(scenario.expansions)
-            self.refresh()
+            self.app.refresh()
 
         return pick
 

@@ -254,19 +254,49 @@ class Ui:
 
     # --- acting -------------------------------------------------------------------
 
+    def unsent_changes(self) -> int:
+        """How many changes to the page the client has not been sent (should be 0).
+
+        Flet recomputes some buttons' private `_internals` style on every diff; those
+        are resent with any update and are not changes the app made, so they are ignored.
+        """
+        patch, _, _ = self.session._Session__get_update_control_patch(  # type: ignore[attr-defined]
+            control=self.page, prev_control=self.page)
+        internal: set[int] = set()
+
+        def collect(node: Any, inside: bool) -> None:
+            if isinstance(node, list) and node and isinstance(node[0], int):
+                if inside:
+                    internal.add(node[0])
+                if len(node) > 1:
+                    collect(node[1], inside)
+            elif isinstance(node, dict):
+                for key, child in node.items():
+                    collect(child, inside or key == "_internals")
+
+        collect(patch[0], False)
+        return sum(1 for op in patch[1:] if op[1] not in internal)
+
+    def dispatch(self, control: Any, event: str, data: Any) -> None:
+        """Send an event as the browser would, then check the browser was sent every change
+        the handler made (Flet only sends what an update covers)."""
+        self.run(self.session.dispatch_event(control._i, event, data))
+        unsent = self.unsent_changes()
+        assert unsent == 0, f"{unsent} change(s) after '{event}' never reached the client"
+
     def click(self, name: str, *, exact: bool = True, within: str | None = None) -> None:
         control = self.find(name, exact=exact, within=within)
         assert not control.disabled, f"{name!r} is disabled"
-        self.run(self.session.dispatch_event(control._i, "click", None))
+        self.dispatch(control, "click", None)
 
     def fill(self, label: str, text: str) -> None:
         field = self.field(label)
         self.session.apply_patch(field._i, {"value": text})
-        self.run(self.session.dispatch_event(field._i, "change", text))
+        self.dispatch(field, "change", text)
 
     def submit(self, label: str) -> None:
         field = self.field(label)
-        self.run(self.session.dispatch_event(field._i, "submit", field.value))
+        self.dispatch(field, "submit", field.value)
 
     def is_enabled(self, name: str, *, exact: bool = True) -> bool:
         return not self.find(name, exact=exact).disabled

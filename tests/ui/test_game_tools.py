@@ -12,7 +12,7 @@ from companion.ui.services import Services
 def switch_on(ui: Ui, label: str) -> None:
     switch = next(c for c, _ in ui.controls() if isinstance(c, ft.Switch) and c.label == label)
     ui.session.apply_patch(switch._i, {"value": True})
-    ui.run(ui.session.dispatch_event(switch._i, "change", "true"))
+    ui.dispatch(switch, "change", "true")
 
 
 def test_discard_asks_first_and_gives_the_cube_to_the_empire(ui: Ui) -> None:

@@ -41,7 +41,7 @@ def test_setup_checklist_follows_the_expansions(ui: Ui) -> None:
     switch = next(c for c, _ in ui.controls() if isinstance(c, ft.Switch)
                   and c.label == "Corruption & Ascension")
     ui.session.apply_patch(switch._i, {"value": True})
-    ui.run(ui.session.dispatch_event(switch._i, "change", "true"))
+    ui.dispatch(switch, "change", "true")
     assert "3 base-game cards and 2 Corruption" in ui.text("checklist")
 
 

@@ -37,3 +37,12 @@ def test_simon_tableau_scores_62(ui: Ui) -> None:
     assert ui.text("score-generals") == "2"
     assert ui.text("score-financiers") == "18"
     assert ui.text("solo-rank") == "Dictator"
+
+
+def test_empire_is_chosen_in_a_dialog(ui: Ui) -> None:
+    ui.click("Quick score")
+    ui.click("Empire: Noram States")
+    ui.click("Aztec Empire")
+    assert ui.find("Empire: Aztec Empire")
+    ui.click("Face A")
+    assert ui.text("score-total") == "0 points"  # Aztec A: 3 per Discovery, none built
