@@ -73,10 +73,11 @@ class Game:
     """One player's game: its actions, the state they give, and undo/redo."""
 
     def __init__(self, catalog: CardSource, actions: Iterable[Action] = (),
-                 redo: Iterable[Action] = ()) -> None:
+                 redo: Iterable[Action] = (), *, typed: bool = False) -> None:
+        """`typed=True` skips the type check for actions just decoded from JSON."""
         self._catalog = catalog
-        self._actions: list[Action] = [_checked(a) for a in actions]
-        self._redo: list[Action] = [_checked(a) for a in redo]
+        self._actions: list[Action] = list(actions) if typed else [_checked(a) for a in actions]
+        self._redo: list[Action] = list(redo) if typed else [_checked(a) for a in redo]
         self._state = replay(self._actions, catalog)
 
     @classmethod
@@ -164,14 +165,15 @@ class Game:
                            "{supported}", version=version, supported=FORMAT_VERSION)
         actions = _decode(data.get("actions"), "actions")
         redo = _decode(data.get("redo", []), "redo")
-        game = cls(catalog, actions)
-        probe = cls(catalog, actions)
-        for action in reversed(redo):
-            try:
-                probe._apply(action)
-            except Rejected as exc:
-                raise Rejected("The redo list does not follow the game: {reason}",
-                               reason=str(exc)) from None
+        game = cls(catalog, actions, typed=True)
+        if redo:
+            probe = game._state.copy()
+            for action in reversed(redo):
+                try:
+                    apply(probe, action, catalog)
+                except Rejected as exc:
+                    raise Rejected("The redo list does not follow the game: {reason}",
+                                   reason=str(exc)) from None
         game._redo = redo
         return game
 
