@@ -55,8 +55,12 @@ def recent_cards(services: Services, allowed: Callable[[Card], bool]) -> list[Ca
 
 
 def search(catalog: Catalog, query: str, allowed: Callable[[Card], bool],
-           limit: int = RESULTS) -> list[Card]:
-    return [c for c in catalog.find_cards(query, limit=limit * 4) if allowed(c)][:limit]
+           limit: int = RESULTS, recent: list[int] | None = None) -> list[Card]:
+    """Matches in any language; among them, the cards picked recently come first."""
+    found = [c for c in catalog.find_cards(query, limit=limit * 4) if allowed(c)]
+    order = {card_id: rank for rank, card_id in enumerate(recent or [])}
+    found.sort(key=lambda c: order.get(c.id, len(order)))  # stable: keeps match quality
+    return found[:limit]
 
 
 class CardPicker:
@@ -95,7 +99,8 @@ class CardPicker:
 
     def candidates(self) -> list[Card]:
         if self.query.strip():
-            return search(self.services.catalog, self.query, self.allowed)
+            return search(self.services.catalog, self.query, self.allowed,
+                          recent=_recent_ids(self.services))
         if not self.show_recent:
             return []
         return recent_cards(self.services, self.allowed)[:RESULTS]

@@ -260,7 +260,7 @@ class GameScreen(Screen):
         )
         cubes = w.value_text(
             "empire-cubes",
-            t("Cubes on your Empire: {cubes} — {left}/5 to the next Krystallium",
+            t("Cubes on your Empire: {cubes}/5 toward the next Krystallium ({left} to go)",
               cubes=state.empire_cubes, left=state.cubes_to_next_krystallium),
         )
         lines: list[ft.Control] = [
@@ -326,8 +326,14 @@ class GameScreen(Screen):
         if state.solo:
             lines.append(ft.Text(t("Two sequences this round: each time, take a pool of 5 "
                                    "cards and build or recycle every one of them.")))
-            lines.append(ft.Text(t("Reminder: at any time you may discard 2 cards from your "
-                                   "hand to draw 5 and keep 1."), size=12, italic=True))
+            if "ca" in state.expansions:
+                reminder = t("Reminder: at any time you may discard 2 cards from your hand to "
+                             "draw either 5 base cards or 3 Corruption & Ascension cards, and "
+                             "keep 1 (never a mix).")
+            else:
+                reminder = t("Reminder: at any time you may discard 2 cards from your hand to "
+                             "draw 5 and keep 1.")
+            lines.append(ft.Text(reminder, size=12, italic=True))
         else:
             lines.append(ft.Text(t("Draft your cards, then for each one: build it or "
                                    "recycle it.")))

@@ -63,6 +63,7 @@ class SetupScreen(Screen):
         self.expansions: set[str] = {e for e in owned if isinstance(e, str)} | {"base"}
         self.players = 4
         self.scenario: Scenario | None = None
+        self._name_fields: dict[int, ft.TextField] = {}
         self._content = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def _default_empire(self) -> str:
@@ -91,6 +92,9 @@ class SetupScreen(Screen):
             if top < MAX_PLAYERS:
                 rows.append(ft.Text(t("6 or 7 players need Corruption & Ascension."),
                                     size=12, italic=True))
+            rows.append(ft.Text(t("The others' names (optional): the app asks their totals "
+                                  "at each production step."), size=12))
+            rows += [self._name_field(n) for n in range(2, self.players + 1)]
         rows.append(w.heading(t("Your Empire")))
         rows.append(w.button(t("Empire: {empire}",
                                empire=empire_label(self.app.services.catalog, self.empire)),
@@ -117,6 +121,22 @@ class SetupScreen(Screen):
         rows.append(w.button(t("Start the game"), self._start, icon=ft.Icons.PLAY_ARROW,
                              disabled=self.mode == "scenario" and self.scenario is None))
         self._content.controls = rows
+
+    def _name_field(self, number: int) -> ft.TextField:
+        """Kept across refreshes, so what was typed stays while the player count changes."""
+        if number not in self._name_fields:
+            self._name_fields[number] = ft.TextField(
+                label=t("Name of player {number}", number=number),
+                hint_text=t("Player {number}", number=number),
+                max_length=40,
+            )
+        return self._name_fields[number]
+
+    def player_names(self) -> list[str]:
+        return [
+            (self._name_field(n).value or "").strip() or t("Player {number}", number=n)
+            for n in range(2, self.players + 1)
+        ]
 
     def _scenario_rows(self) -> list[ft.Control]:
         scenarios = sorted(self.app.services.scenarios.values(),
@@ -238,8 +258,7 @@ class SetupScreen(Screen):
         from companion.ui.game_view import GameScreen
         from companion.ui.session import GameSession
 
-        names = ([t("Player {number}", number=n) for n in range(2, self.players + 1)]
-                 if self.mode == "table" else [])
+        names = self.player_names() if self.mode == "table" else []
         try:
             session = GameSession.new(self.app.services, self.start_action(), names)
         except (Rejected, StoreError) as exc:

@@ -25,7 +25,8 @@ def test_discard_asks_first_and_gives_the_cube_to_the_empire(ui: Ui) -> None:
     ui.click("Discard Wind Turbines")
     ui.click("Yes, discard it")
     assert not ui.has_id("construction-1")
-    assert ui.text("empire-cubes").startswith("Cubes on your Empire: 1 — 4/5")
+    assert ui.text("empire-cubes") == (
+        "Cubes on your Empire: 1/5 toward the next Krystallium (4 to go)")
     assert ui.find("Undo: Discard Wind Turbines")
 
 

@@ -50,18 +50,19 @@ def test_table_game_asks_the_other_totals(ui: Ui, services: Services) -> None:
     ui.click("One player fewer")  # 4 → 3 players
     assert ui.text("player-count") == "3"
     assert "deal 7 cards to each player" in ui.text("checklist")
+    ui.fill("Name of player 2", "Ada")
     ui.click("Start the game")
     draft(ui, "Wind Turbines")
     ui.click("Start production")
     assert not ui.has_id("supremacy")  # not before the others' totals are known
-    ui.fill("Player 2's total", "2")
+    ui.fill("Ada's total", "2")
     ui.fill("Player 3's total", "1")
     ui.click("Confirm the totals")
     assert ui.text("supremacy") == "Supremacy is yours (others: 2, 1): +1 Financier"
     assert ui.text("financiers") == "Financiers: 1"
     ui.click("Place the cubes")
     ui.click("Next: Energy")
-    ui.fill("Player 2's total", "x")  # the number pad lets only digits through; still checked
+    ui.fill("Ada's total", "x")  # the number pad lets only digits through; still checked
     ui.click("Confirm the totals")
     assert ui.last_message().startswith("Enter each player's total")
     assert ui.has_id("phase-panel") and not ui.has_id("supremacy")

@@ -46,3 +46,15 @@ def test_empire_is_chosen_in_a_dialog(ui: Ui) -> None:
     assert ui.find("Empire: Aztec Empire")
     ui.click("Face A")
     assert ui.text("score-total") == "0 points"  # Aztec A: 3 per Discovery, none built
+
+
+def test_search_puts_recent_cards_first(ui: Ui) -> None:
+    from companion.catalog import catalog
+    from companion.ui.card_picker import search
+
+    cards = catalog()
+    plain = [c.name for c in search(cards, "base", lambda c: True)]
+    assert len(plain) > 2
+    last = cards.card(plain[-1])
+    again = [c.name for c in search(cards, "base", lambda c: True, recent=[last.id])]
+    assert again[0] == last.name and sorted(again) == sorted(plain)
