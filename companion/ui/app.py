@@ -36,7 +36,8 @@ LANGUAGE_NAMES = {
 
 THEMES = ("system", "light", "dark")
 SEED_COLOUR = "#00695C"
-CONTENT_COLUMNS = {"xs": 12, "md": 10, "lg": 8, "xl": 6}
+CONTENT_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
+    "xs": 12, "md": 10, "lg": 8, "xl": 6}
 """Phone: full width; wider windows: a centred column, so lines stay readable."""
 
 

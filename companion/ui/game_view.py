@@ -439,7 +439,7 @@ class GameScreen(Screen):
                     label=t("{name}'s total", name=name),
                     value="",
                     keyboard_type=ft.KeyboardType.NUMBER,
-                    input_filter=ft.NumbersOnlyInputFilter(),
+                    input_filter=ft.NumbersOnlyInputFilter(),  # type: ignore[no-untyped-call]
                     width=160,
                 )
                 for name in names[: state.players - 1]
