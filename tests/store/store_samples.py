@@ -9,36 +9,35 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
-from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.catalog import catalog
-from companion.rules.actions import (
-    ChooseScience,
-    Construct,
-    End,
-    NextStep,
-    Place,
-    Recycle,
-    Start,
-)
-from companion.rules.cards import Expansion
-from companion.rules.errors import Rejected
-from companion.rules.game import Game
+if TYPE_CHECKING:
+    from companion.rules.game import Game
 
 EMPIRES = ("Noram States", "Federation of Asia", "Panafrican Union", "Republic of Europe")
 BASE = datetime(2025, 1, 1, 9, 0, tzinfo=UTC)
 
 
-@cache
-def _base_cards() -> tuple[int, ...]:
-    return tuple(card.id for card in catalog().by_expansion(Expansion.BASE))
-
-
 def play(seed: int, limit: int = 150, finish: bool = True) -> Game:
     """A legal game from random moves: up to `limit` actions, ended if `finish`."""
+    # Imported here so that the kill -9 writer, which only needs fake records, starts fast
+    # and depends on nothing but the store.
+    from companion.catalog import catalog
+    from companion.rules.actions import (
+        ChooseScience,
+        Construct,
+        End,
+        NextStep,
+        Place,
+        Recycle,
+        Start,
+    )
+    from companion.rules.cards import Expansion
+    from companion.rules.errors import Rejected
+    from companion.rules.game import Game
+
     rng = random.Random(seed)
-    cards = _base_cards()
+    cards = tuple(card.id for card in catalog().by_expansion(Expansion.BASE))
     game = Game.new(Start(empire=rng.choice(EMPIRES), face=rng.choice("AB")), catalog())
     for _ in range(limit * 40):
         if game.state.finished or len(game.actions) >= limit - 1:
