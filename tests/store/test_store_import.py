@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -237,7 +238,10 @@ def test_random_json_never_crashes_the_importer(
     check_hostile(store, exported, data, replace)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+FUZZ_EXAMPLES = int(os.environ.get("STORE_FUZZ_EXAMPLES", "250"))
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), value=json_values, replace=st.booleans())
 def test_damaged_exports_never_crash_nor_half_import(
     hostile_target: tuple[Store, Any], data: st.DataObject, value: Any, replace: bool
