@@ -11,37 +11,23 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.scenarios import MEDAL_ORDER, Medal, Scenario
+from companion.rules.scenarios import MEDAL_ORDER, Scenario
+from companion.rules.scenarios import progress as scenario_progress
 
 _RANK = {medal.value: rank for rank, medal in enumerate(MEDAL_ORDER, start=1)}
 
 
 def progress(attempts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """{attempts, best_score, best_medal, first_gold_date, wins} for one scenario's attempts.
-
-    `best_score` is the highest score of any attempt, won or not (a lost attempt still
-    shows how close the player came); `best_medal` only comes from won attempts.
+    """{attempts, wins, best_score, best_medal, first_gold_date} of one scenario's attempts,
+    as JSON values; the rule itself is `companion.rules.scenarios.progress`.
     """
-    count = wins = 0
-    best_score: int | None = None
-    best_medal: str | None = None
-    first_gold: str | None = None
-    for attempt in sorted(attempts, key=lambda a: str(a["date"])):
-        count += 1
-        wins += bool(attempt["won"])
-        score = int(attempt["score"])
-        best_score = score if best_score is None else max(best_score, score)
-        medal = attempt["medal"]
-        if medal is not None and _RANK.get(medal, 0) > _RANK.get(best_medal or "", 0):
-            best_medal = medal
-        if medal == Medal.GOLD.value and first_gold is None:
-            first_gold = str(attempt["date"])
+    found = scenario_progress(attempts)
     return {
-        "attempts": count,
-        "wins": wins,
-        "best_score": best_score,
-        "best_medal": best_medal,
-        "first_gold_date": first_gold,
+        "attempts": found.attempts,
+        "wins": found.wins,
+        "best_score": found.best_score,
+        "best_medal": found.best_medal.value if found.best_medal else None,
+        "first_gold_date": found.first_gold,
     }
 
 

@@ -612,9 +612,13 @@ class Store:
     # solo scenario attempts
 
     def record_attempt(self, attempt: dict[str, Any]) -> None:
+        """Keep one attempt per game: ending a game again after an undo replaces it."""
         checked = self._checked(validate.attempt_record, attempt)
         with self._writing("the scenario attempt"):
-            self._main.table(ATTEMPTS).insert(checked)
+            table = self._main.table(ATTEMPTS)
+            if checked.get("game") is not None:
+                table.remove(_Q.game == checked["game"])
+            table.insert(checked)
 
     def attempts(self, scenario_id: str | None = None) -> list[dict[str, Any]]:
         """Attempts oldest first, of one scenario or of all."""

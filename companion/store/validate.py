@@ -41,6 +41,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "theme": "system",
     "expansions": ["base"],
     "default_face": "A",
+    "recent_cards": [],
 }
 GAME_DEFAULTS: dict[str, Any] = {
     "redo": [],
@@ -261,11 +262,30 @@ def _face(value: object, where: str) -> str:
     return value
 
 
+MAX_RECENT_CARDS = 30
+
+
+def _recent_cards(value: object, where: str) -> list[int]:
+    """Card numbers picked lately, newest first, so the card search can offer them."""
+    _expect(value, list, where, "a list of card numbers")
+    assert isinstance(value, list)
+    from companion.catalog import catalog
+
+    known = {card.id for card in catalog().cards}
+    if len(value) > MAX_RECENT_CARDS or any(
+        isinstance(v, bool) or not isinstance(v, int) or v not in known for v in value
+    ):
+        raise Invalid(where, "must list at most {limit} known card numbers",
+                      limit=MAX_RECENT_CARDS)
+    return list(value)
+
+
 SETTINGS: dict[str, Callable[[object, str], Any]] = {
     "language": _language,
     "theme": _theme,
     "expansions": _expansions,
     "default_face": _face,
+    "recent_cards": _recent_cards,
 }
 
 

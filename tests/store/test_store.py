@@ -206,7 +206,8 @@ def test_settings_are_checked(store: Store) -> None:
     store = reopen(store)
     try:
         assert store.settings() == {"language": "fr", "theme": "dark",
-                                    "expansions": ["base", "wop"], "default_face": "B"}
+                                    "expansions": ["base", "wop"], "default_face": "B",
+                                    "recent_cards": []}
         for bad in ({"language": "klingon"}, {"theme": "pink"}, {"expansions": ["base", "x"]},
                     {"expansions": []}, {"default_face": "Z"}, {"volume": 3}):
             with pytest.raises(StoreError):
@@ -223,3 +224,30 @@ def test_a_closed_store_says_so(folder: Path) -> None:
         store.games()
     with open_store(folder) as again:
         assert again.games() == []
+
+
+def test_ending_a_game_again_replaces_its_attempt(tmp_path) -> None:
+    from companion.store import open_store
+
+    with open_store(tmp_path) as store:
+        attempt = {"scenario": "base-1", "date": "2026-01-02T10:00:00", "score": 80,
+                   "won": True, "medal": "bronze", "game": "g1"}
+        store.record_attempt(attempt)
+        store.record_attempt(attempt | {"score": 96, "medal": "silver"})
+        store.record_attempt(attempt | {"game": "g2", "score": 50, "won": False,
+                                        "medal": None})
+        assert [a["score"] for a in store.attempts("base-1")] == [96, 50]
+        assert store.scenario_progress("base-1")["best_medal"] == "silver"
+
+
+def test_recent_cards_are_a_setting(tmp_path) -> None:
+    import pytest
+
+    from companion.store import StoreError, open_store
+
+    with open_store(tmp_path) as store:
+        store.update_settings(recent_cards=[9, 18])
+        assert store.settings()["recent_cards"] == [9, 18]
+        with pytest.raises(StoreError, match="known card numbers"):
+            store.update_settings(recent_cards=[9, 4242])
+        assert store.settings()["recent_cards"] == [9, 18]
