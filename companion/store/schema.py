@@ -34,6 +34,8 @@ exported by older versions of the app can still be imported."""
 MAIN_FILE = "store.json"
 ONGOING_FILE = "ongoing.json"
 ARCHIVE_DIR = "archive"
+SET_ASIDE_DIR = "set-aside"
+"""Games the app could not open, each kept whole in an importable file."""
 LOCK_FILE = "companion.lock"
 BACKUP_DIR = "backups"
 

@@ -37,7 +37,15 @@ from companion.store.atomic import remove_temp_files as _remove_temp_files
 from companion.store.backups import Backups
 from companion.store.errors import StoreError, StoreLocked
 from companion.store.medals import progress
-from companion.store.schema import ARCHIVE, ARCHIVE_DIR, MAIN, META, ONGOING, Data
+from companion.store.schema import (
+    ARCHIVE,
+    ARCHIVE_DIR,
+    MAIN,
+    META,
+    ONGOING,
+    SET_ASIDE_DIR,
+    Data,
+)
 
 GAMES = "games"
 HISTORY = "history"
@@ -598,6 +606,23 @@ class Store:
                 history.remove(_Q.id == game_id)
                 deleted = True
             return deleted
+
+    def set_aside_game(self, game_id: str) -> Path | None:
+        """Move a game the app cannot open out of the way without losing it.
+
+        The record is written whole to `set-aside/<id>.json` in the data folder (where
+        the player, or a later version of the app, can still import it) before it is
+        removed from the store; the path is returned so the player can be told.
+        """
+        record = self.game(game_id)
+        if record is None:
+            return None
+        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in game_id)[:80]
+        target = self.folder / SET_ASIDE_DIR / f"{safe or 'game'}.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(target, encode({"games": [record]}))
+        self.delete_game(game_id)
+        return target
 
     def current_game(self) -> dict[str, Any] | None:
         """The unfinished game most recently updated: the one to offer to resume."""

@@ -17,7 +17,14 @@ class HomeScreen(Screen):
     def build(self) -> ft.Control:
         from companion.ui.session import GameSession, SessionError
 
-        controls: list[ft.Control] = []
+        controls: list[ft.Control] = [
+            w.card_box(ft.Text(notice, selectable=True), identifier="notice")
+            for notice in self.app.services.backend.notices()
+        ]
+        if self._set_aside:
+            controls.append(w.card_box(ft.Text(
+                t("That game was kept whole in {path}.",
+                  path=self._set_aside), selectable=True)))
         record = self.app.services.backend.current_game()
         if record is not None:
             try:
@@ -58,10 +65,12 @@ class HomeScreen(Screen):
         assert isinstance(session, GameSession)
         self.app.go(GameScreen(self.app, session))
 
+    _set_aside: str | None = None
+
     def _abandon(self, record: dict[str, object]) -> None:
         game_id = record.get("id")
         if isinstance(game_id, str):
-            self.app.services.backend.delete_game(game_id)
+            self._set_aside = self.app.services.backend.set_aside_game(game_id)
         self.app.rebuild()
 
     def _solo(self) -> None:

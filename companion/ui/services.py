@@ -38,6 +38,14 @@ class Backend(Protocol):
 
     def delete_game(self, game_id: str) -> None: ...
 
+    def set_aside_game(self, game_id: str) -> str | None:
+        """Keep an unopenable game in a file of its own; returns where, for the player."""
+        ...
+
+    def notices(self) -> list[str]:
+        """What the player must be told about their data folder, already translated."""
+        ...
+
     def finished_games(self) -> list[dict[str, Any]]: ...
 
     def record_attempt(self, attempt: dict[str, Any]) -> None: ...
@@ -52,6 +60,8 @@ class MemoryBackend:
     settings: dict[str, Any] = field(default_factory=dict)
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
     attempts: list[dict[str, Any]] = field(default_factory=list)
+    set_aside: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
     saves: int = 0
 
     def setting(self, key: str, default: Any) -> Any:
@@ -72,6 +82,16 @@ class MemoryBackend:
 
     def delete_game(self, game_id: str) -> None:
         self.games.pop(game_id, None)
+
+    def set_aside_game(self, game_id: str) -> str | None:
+        record = self.games.pop(game_id, None)
+        if record is None:
+            return None
+        self.set_aside.append(record)
+        return f"set-aside/{game_id}.json"
+
+    def notices(self) -> list[str]:
+        return list(self.messages)
 
     def finished_games(self) -> list[dict[str, Any]]:
         done = [g for g in self.games.values() if g["finished"]]

@@ -35,6 +35,13 @@ class StoreBackend:
     def delete_game(self, game_id: str) -> None:
         self.store.delete_game(game_id)
 
+    def set_aside_game(self, game_id: str) -> str | None:
+        path = self.store.set_aside_game(game_id)
+        return str(path) if path is not None else None
+
+    def notices(self) -> list[str]:
+        return [str(notice) for notice in self.store.notices]
+
     def finished_games(self) -> list[dict[str, Any]]:
         return self.store.games(finished=True)
 

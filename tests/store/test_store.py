@@ -251,3 +251,21 @@ def test_recent_cards_are_a_setting(tmp_path) -> None:
         with pytest.raises(StoreError, match="known card numbers"):
             store.update_settings(recent_cards=[9, 4242])
         assert store.settings()["recent_cards"] == [9, 18]
+
+
+def test_a_game_set_aside_is_kept_whole_in_an_importable_file(tmp_path) -> None:
+    import json
+
+    from companion.store import open_store
+
+    game = {"id": "bad/1", "mode": "solo", "created": "2026-11-21T10:00:00",
+            "updated": "2026-11-21T10:00:00", "finished": False,
+            "actions": [{"type": "start", "empire": "Noram States"}], "redo": []}
+    with open_store(tmp_path) as store:
+        store.save_game(game)
+        path = store.set_aside_game("bad/1")
+        assert path is not None and path.parent == tmp_path / "set-aside"
+        assert store.game("bad/1") is None
+        assert store.set_aside_game("bad/1") is None
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        assert saved["games"][0]["actions"] == game["actions"]

@@ -1,0 +1,35 @@
+"""The home screen tells the player about their data folder and never drops a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from harness import Ui
+
+from companion.catalog import catalog
+from companion.ui.services import MemoryBackend, Services, load_scenarios
+
+
+def _services(backend: MemoryBackend) -> Services:
+    return Services(catalog=catalog(), backend=backend, scenarios=load_scenarios())
+
+
+def test_store_notices_are_shown(open_ui: Callable[..., Ui]) -> None:
+    backend = MemoryBackend(messages=["The data file store.json was damaged. It was kept "
+                                      "aside as store.json.damaged-2026-11-21."])
+    ui = open_ui(_services(backend))
+    assert "kept aside as store.json.damaged-2026-11-21" in ui.text("notice")
+
+
+def test_an_unopenable_game_is_set_aside_not_deleted(open_ui: Callable[..., Ui]) -> None:
+    broken = {"id": "g1", "mode": "solo", "finished": False, "updated": "2026-11-21T10:00:00",
+              "created": "2026-11-21T10:00:00", "version": 1,
+              "actions": [{"type": "start", "empire": "Atlantis Kingdom"}], "redo": []}
+    backend = MemoryBackend(games={"g1": broken})
+    ui = open_ui(_services(backend))
+    assert "could not be opened" in ui.screen_text()
+    ui.click("Set it aside")
+    assert backend.games == {}
+    assert backend.set_aside == [broken]
+    assert "set-aside/g1.json" in ui.screen_text()
+    assert "Continue the game" not in ui.names()
