@@ -6,6 +6,7 @@ Each area registers its own sub-commands, so this file only wires them together.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -48,7 +49,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 0
         handler = default
-    return int(handler(args) or 0)
+    try:
+        return int(handler(args) or 0)
+    except BrokenPipeError:
+        # The reader went away (`companion history | head`): stop quietly, like other tools.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
