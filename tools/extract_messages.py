@@ -50,6 +50,8 @@ DATA_SOURCES: tuple[tuple[str, str, str], ...] = (
     ("rules/scoring.py", "SoloRank", "rank.value"),  # labels.solo_rank_label
     ("rules/scenarios.py", "Medal", "row.best_medal"),  # store cli medal board
     ("store/validate.py", "MODES", "str(record.get('mode', ''))"),  # store cli history
+    ("rules/engine.py", "PHASE_NAMES", "value"),  # labels.translate_params
+    ("rules/engine.py", "EXPANSION_TITLES", "value"),  # labels.translate_params
 )
 """(module, enum class or tuple constant, the expression the code passes to `t()`):
 string values that reach `t()` at run time, and the call they explain (no warning)."""
@@ -184,6 +186,8 @@ def _owner_class(tree: ast.Module, func: ast.AST) -> str | None:
 
 
 def _data_values(package: Path, module: str, name: str) -> Iterator[tuple[str, int]]:
+    if not (package / module).is_file():
+        return
     tree = ast.parse((package / module).read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name == name:
@@ -207,8 +211,9 @@ def _is_known_dynamic(arg: ast.AST, scope: ast.AST) -> bool:
     if isinstance(arg, (ast.Attribute, ast.Name)) and "template" in (
             getattr(arg, "attr", None), getattr(arg, "id", None)):
         return True
-    if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(arg, ast.Name):
-        return arg.id in _params(scope)
+    if (isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and isinstance(arg, ast.Name) and arg.id in _params(scope)):
+        return True
     return ast.unparse(arg) in {expression for _, _, expression in DATA_SOURCES}
 
 

@@ -13,6 +13,31 @@ from dataclasses import dataclass, field
 from companion.rules.cards import Card, Resource, SlotKind, Token
 
 
+@dataclass(frozen=True, slots=True)
+class FreeSlots:
+    """A card's empty slots, given as a message parameter so each language can word it."""
+
+    slots: tuple[tuple[SlotKind, int], ...]
+
+    def __str__(self) -> str:
+        if not self.slots:
+            return "none"
+        return ", ".join(f"{n} {SLOT_NAMES[kind]}" for kind, n in self.slots)
+
+
+SLOT_NAMES: dict[SlotKind, str] = {
+    Resource.MATERIALS: "Materials",
+    Resource.ENERGY: "Energy",
+    Resource.SCIENCE: "Science",
+    Resource.GOLD: "Gold",
+    Resource.EXPLORATION: "Exploration",
+    Token.KRYSTALLIUM: "Krystallium",
+    Token.FINANCIER: "Financier",
+    Token.GENERAL: "General",
+}
+"""English names of resources and tokens, as the rules' messages print them."""
+
+
 @dataclass(slots=True)
 class UnderConstruction:
     """One card under construction; `uid` tells apart two copies of the same card."""

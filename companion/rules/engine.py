@@ -37,7 +37,7 @@ from companion.rules.cards import (
     Token,
     slot_kind,
 )
-from companion.rules.construction import UnderConstruction
+from companion.rules.construction import SLOT_NAMES, FreeSlots, UnderConstruction
 from companion.rules.errors import Rejected
 from companion.rules.production import produced
 from companion.rules.state import KRYSTALLIUM_CUBES, ROUNDS, GameState, Phase
@@ -46,16 +46,22 @@ from companion.rules.supremacy import supremacy_winners
 MAX_COUNT = 100
 """No action moves more than this many cubes or tokens: a typo guard."""
 
-RESOURCE_NAMES: Mapping[SlotKind, str] = {
-    Resource.MATERIALS: "Materials",
-    Resource.ENERGY: "Energy",
-    Resource.SCIENCE: "Science",
-    Resource.GOLD: "Gold",
-    Resource.EXPLORATION: "Exploration",
-    Token.KRYSTALLIUM: "Krystallium",
-    Token.FINANCIER: "Financier",
-    Token.GENERAL: "General",
+RESOURCE_NAMES: Mapping[SlotKind, str] = SLOT_NAMES
+
+EXPANSION_TITLES: Mapping[Expansion, str] = {
+    Expansion.BASE: "base game",
+    Expansion.CORRUPTION_ASCENSION: "Corruption & Ascension",
+    Expansion.WAR_OR_PEACE: "War or Peace",
 }
+
+
+PHASE_NAMES: Mapping[Phase, str] = {
+    Phase.PLANNING: "Planning",
+    Phase.PRODUCTION: "Production",
+    Phase.EXTRA: "the War or Peace step",
+    Phase.FINISHED: "the end of the game",
+}
+"""How messages name a phase (the UI translates these words)."""
 
 
 class CardSource(Protocol):
@@ -98,7 +104,7 @@ def start_state(action: Start, catalog: CardSource) -> tuple[GameState, Events]:
         raise Rejected(
             "{empire} comes with the {expansion} expansion: add it to the game first",
             empire=empire.name,
-            expansion=empire.expansion.value,
+            expansion=EXPANSION_TITLES[empire.expansion],
         )
     if action.scenario is not None:
         if action.mode != "solo":
@@ -164,7 +170,7 @@ def _card(catalog: CardSource, card_id: int, state: GameState) -> Card:
         raise Rejected(
             "{card} belongs to the {expansion} expansion, which is not in this game",
             card=card.name,
-            expansion=card.expansion.value,
+            expansion=EXPANSION_TITLES[card.expansion],
         )
     return card
 
@@ -180,30 +186,18 @@ def _count(count: int, limit: int | None = None) -> int:
 def _target(state: GameState, uid: int) -> UnderConstruction:
     target = state.construction(uid) if isinstance(uid, int) else None
     if target is None:
-        available = ", ".join(f"{c.uid} ({c.card.name})" for c in state.under_construction)
-        raise Rejected(
-            "There is no card under construction numbered {uid}. {available}",
-            uid=uid,
-            available=f"Cards under construction: {available}" if available else
-            "No card is under construction.",
-        )
+        raise Rejected("There is no card under construction numbered {uid}", uid=uid)
     return target
 
 
-def _check_free(target: UnderConstruction, slot: SlotKind, count: int, what: str) -> None:
+def _check_free(target: UnderConstruction, slot: SlotKind, count: int) -> None:
     free = target.free(slot)
     if free >= count:
         return
-    open_slots = target.free_slots()
-    listing = ", ".join(f"{n} {RESOURCE_NAMES[k]}" for k, n in open_slots.items()) or "none"
+    listing = FreeSlots(tuple(target.free_slots().items()))
     if target.card.cost_of(slot) == 0:
-        raise Rejected(
-            "{card} has no {slot} slot for {what}; its free slots: {listing}",
-            card=target.card.name,
-            slot=RESOURCE_NAMES[slot],
-            what=what,
-            listing=listing,
-        )
+        raise Rejected("{card} has no {slot} slot; its free slots: {listing}",
+                       card=target.card.name, slot=RESOURCE_NAMES[slot], listing=listing)
     raise Rejected(
         "{card} has {free} free {slot} slot(s), not {count}; its free slots: {listing}",
         card=target.card.name,
@@ -267,7 +261,7 @@ def _to_empire(state: GameState, count: int) -> Events:
 
 def _require_phase(state: GameState, phase: Phase, template: str) -> None:
     if state.phase is not phase:
-        raise Rejected(template, phase=state.phase.value)
+        raise Rejected(template, phase=PHASE_NAMES[state.phase])
 
 
 def _require_playing(state: GameState) -> None:
@@ -295,7 +289,7 @@ def _recycle(state: GameState, action: Recycle, catalog: CardSource) -> Events:
         state.ledger.recycled += 1
         return [event, *_to_empire(state, 1)]
     target = _target(state, action.onto)
-    _check_free(target, resource, 1, f"the recycled {RESOURCE_NAMES[resource]} cube")
+    _check_free(target, resource, 1)
     state.ledger.recycled += 1
     return [event, *_fill(state, target, resource, resource, 1)]
 
@@ -316,7 +310,7 @@ def _place(state: GameState, action: Place, catalog: CardSource) -> Events:
         events = _to_empire(state, count)
     else:
         target = _target(state, action.onto)
-        _check_free(target, state.step, count, f"a {name} cube")
+        _check_free(target, state.step, count)
         state.to_place -= count
         state.ledger.produced += count
         events = _fill(state, target, state.step, state.step, count)
@@ -338,7 +332,7 @@ def _spend_krystallium(state: GameState, action: SpendKrystallium, catalog: Card
         raise Rejected("You hold {held} Krystallium, not {count}", held=state.krystallium,
                        count=count)
     target = _target(state, action.onto)
-    _check_free(target, slot, count, "Krystallium")
+    _check_free(target, slot, count)
     state.krystallium -= count
     return _fill(state, target, slot, Token.KRYSTALLIUM, count)
 
@@ -354,7 +348,7 @@ def _place_character(state: GameState, action: PlaceCharacter, catalog: CardSour
         raise Rejected("You hold {held} {token} token(s), not {count}", held=held,
                        token=RESOURCE_NAMES[token], count=count)
     target = _target(state, action.onto)
-    _check_free(target, token, count, f"a {RESOURCE_NAMES[token]}")
+    _check_free(target, token, count)
     _gain(state, token, -count)
     return _fill(state, target, token, token, count)
 

@@ -411,7 +411,7 @@ class GameScreen(Screen):
         assert state.step is not None
         bonus = SUPREMACY_BONUS[state.step]
         token = (resource_label(bonus) if bonus is not None
-                 else t("a General or a Financier"))
+                 else t("General or Financier"))
         if state.solo:
             if state.supremacy:
                 return t("{total} — supremacy: you take 1 {token}", total=state.produced,

@@ -26,6 +26,8 @@ from companion.rules.actions import (
     Start,
 )
 from companion.rules.cards import Resource, SlotKind, Token, slot_kind
+from companion.rules.construction import FreeSlots
+from companion.rules.engine import EXPANSION_TITLES, PHASE_NAMES
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import Medal
 from companion.rules.scoring import SoloRank
@@ -129,17 +131,35 @@ def describe_action(action: Action, catalog: Catalog, cards: Mapping[int, int]) 
     return t("Last action")
 
 
+RULE_WORDS = frozenset([*PHASE_NAMES.values(), *EXPANSION_TITLES.values()])
+"""Words the rules put in their messages that are translated as they are."""
+
+
 def translate_params(params: Mapping[str, Any]) -> dict[str, Any]:
-    """The rules' messages name resources and cards in English: show the player's words."""
+    """The rules' messages name resources, cards and phases in English: show the player's."""
     result: dict[str, Any] = {}
     for key, value in params.items():
         if isinstance(value, str) and value in ENGLISH_RESOURCE:
             result[key] = resource_label(ENGLISH_RESOURCE[value])
+        elif isinstance(value, FreeSlots):
+            result[key] = (", ".join(f"{n} {resource_label(kind)}" for kind, n in value.slots)
+                           or t("none"))
+        elif isinstance(value, str) and value in RULE_WORDS:
+            result[key] = t(value)
         elif key == "card" and isinstance(value, str) and language() != "en":
             result[key] = _card_in_language(value)
+        elif key == "empire" and isinstance(value, str) and language() != "en":
+            result[key] = _empire_in_language(value)
         else:
             result[key] = value
     return result
+
+
+def _empire_in_language(name: str) -> str:
+    from companion.catalog import catalog
+
+    faces = [f for f in catalog().empires if f.name == name]
+    return faces[0].name_in(language()) if faces else name
 
 
 def _card_in_language(name: str) -> str:

@@ -184,9 +184,18 @@ def test_desktop_window_uses_a_centred_column(open_ui: Callable[..., Ui],
 
 def test_rule_messages_name_cards_and_resources_in_the_players_language(ui: Ui) -> None:
     from companion.i18n import set_language
+    from companion.rules.cards import Resource
+    from companion.rules.construction import FreeSlots
     from companion.ui.labels import message
 
     set_language("fr")
     text = message("{card} recycled for 1 {resource}", {"card": "Wind Turbines",
                                                         "resource": "Energy"})
-    assert text.startswith("Éoliennes recycled for 1 ")
+    assert text == "Éoliennes recyclée pour 1 Énergie"
+    refusal = message("{card} has no {slot} slot; its free slots: {listing}",
+                      {"card": "Giant Dam", "slot": "Energy",
+                       "listing": FreeSlots(((Resource.MATERIALS, 3), (Resource.GOLD, 2)))})
+    assert refusal == "Barrage Géant n'a pas de case Énergie ; ses cases libres : 3 Matériaux, 2 Or"
+    phase = message("Cards are recycled during Planning, not during {phase}",
+                    {"phase": "Production"})
+    assert phase.endswith("Production") and phase.startswith("Les cartes")
