@@ -23,21 +23,12 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The same random sample games as the store's tests.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "store"))
 
 import msgspec
+from store_samples import play as random_game
 
-from companion.catalog import catalog
-from companion.rules.actions import (
-    ChooseScience,
-    Construct,
-    End,
-    NextStep,
-    Place,
-    Recycle,
-    Start,
-)
-from companion.rules.cards import Expansion
-from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.scenarios import shipped_scenarios
 from companion.store import open_store
@@ -51,31 +42,7 @@ START = datetime(2021, 1, 1, 18, 0, tzinfo=UTC)
 
 def play(seed: int) -> Game:
     """A legal game of 100 to 150 actions from random moves, played to its end."""
-    rng = random.Random(seed)
-    cards = [c.id for c in catalog().by_expansion(Expansion.BASE)]
-    target = rng.randint(100, 150)
-    game = Game.new(Start(empire=rng.choice(EMPIRES[:4]), face=rng.choice("AB")), catalog())
-    for _ in range(20_000):
-        if game.state.finished or len(game.actions) >= target - 1:
-            break
-        building = [u.uid for u in game.state.under_construction]
-        onto = rng.choice(building) if building and rng.random() < 0.8 else None
-        options: list[Any] = [Construct(rng.choice(cards)), Recycle(rng.choice(cards), onto)]
-        options += [Place(onto=onto)] * 8 + [ChooseScience(rng.choice(["Fin", "Gen"]))]
-        if rng.random() < 0.06:
-            options.append(NextStep())
-        try:
-            game.play(rng.choice(options))
-        except Rejected:
-            continue
-    for action in [End()] + [NextStep()] * 40:
-        if game.state.finished:
-            break
-        try:
-            game.play(action)
-        except Rejected:
-            continue
-    return game
+    return random_game(seed, limit=random.Random(seed).randint(100, 150))
 
 
 def build_export(games: int, campaigns: int, seed: int = 1) -> dict[str, Any]:
