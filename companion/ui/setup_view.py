@@ -50,6 +50,11 @@ def table_checklist(players: int, ca: bool) -> list[str]:
     return steps
 
 
+RULEBOOK_FACES = ("A", "B")
+VARIANT_FACES = ("C", "D", "E", "F")
+"""Printed faces whose boxed product is not confirmed: offered only when asked for."""
+
+
 class SetupScreen(Screen):
     def __init__(self, app: CompanionApp, mode: str) -> None:
         super().__init__(app)
@@ -57,8 +62,9 @@ class SetupScreen(Screen):
         self.mode = mode
         self.empire = self._default_empire()
         self.face = str(app.services.setting("default_face", "A"))
-        if self.face not in ("A", "B"):
+        if self.face not in RULEBOOK_FACES + VARIANT_FACES:
             self.face = "A"
+        self.variants = self.face in VARIANT_FACES
         owned = app.services.setting("expansions", ["base"])
         self.expansions: set[str] = {e for e in owned if isinstance(e, str)} | {"base"}
         self.players = 4
@@ -105,6 +111,13 @@ class SetupScreen(Screen):
                                  disabled=forced))
         if forced:
             rows.append(ft.Text(t("Scenarios are played with face B."), size=12, italic=True))
+        else:
+            rows.append(ft.Switch(label=t("Variant faces C to F (not in the rulebooks)"),
+                                  value=self.variants, on_change=self._variant_switch,
+                                  height=w.TOUCH))
+            if self.variants:
+                rows.append(w.toggle_row([(t("Face {face}", face=f), f) for f in VARIANT_FACES],
+                                         self.face, self._set_face))
         rows.append(w.heading(t("Expansions in play")))
         for code in (Expansion.CORRUPTION_ASCENSION.value, Expansion.WAR_OR_PEACE.value):
             locked = self.scenario is not None and code in self.scenario.expansions
@@ -219,6 +232,12 @@ class SetupScreen(Screen):
         self.face = face
         self.app.refresh()
 
+    def _variant_switch(self, event: ft.Event[ft.Switch]) -> None:
+        self.variants = bool(event.control.value)
+        if not self.variants and self.face in VARIANT_FACES:
+            self.face = "A"
+        self.app.refresh()
+
     def _expansion_switch(self, code: str) -> Callable[[ft.Event[ft.Switch]], None]:
         def change(event: ft.Event[ft.Switch]) -> None:
             if event.control.value:
@@ -252,6 +271,7 @@ class SetupScreen(Screen):
             mode="table" if self.mode == "table" else "solo",
             players=self.players if self.mode == "table" else 1,
             expansions=expansions,
+            variant_faces=self.face in VARIANT_FACES,
         )
 
     def _start(self) -> None:

@@ -199,3 +199,20 @@ def test_rule_messages_name_cards_and_resources_in_the_players_language(ui: Ui) 
     phase = message("Cards are recycled during Planning, not during {phase}",
                     {"phase": "Production"})
     assert phase.endswith("Production") and phase.startswith("Les cartes")
+
+
+def test_variant_faces_are_offered_only_when_asked(ui: Ui, services: Services) -> None:
+    ui.click("New solo game")
+    assert "Face C" not in ui.names()
+    switch = next(c for c, _ in ui.controls() if isinstance(c, ft.Switch)
+                  and c.label == "Variant faces C to F (not in the rulebooks)")
+    ui.session.apply_patch(switch._i, {"value": True})
+    ui.dispatch(switch, "change", "true")
+    ui.click("Face C")
+    ui.click("Start the game")
+    backend = services.backend
+    assert isinstance(backend, MemoryBackend)
+    (record,) = backend.games.values()
+    start = record["actions"][0]
+    assert (start["face"], start["variant_faces"]) == ("C", True)
+    assert "Krystallium: 5" in ui.screen_text()  # face C starts with 5 Krystallium
