@@ -19,7 +19,7 @@ class HomeScreen(Screen):
 
         controls: list[ft.Control] = [
             w.card_box(ft.Text(notice, selectable=True), identifier="notice")
-            for notice in self.app.services.backend.notices()
+            for notice in [*self.app.services.backend.notices(), *self.app.services.messages]
         ]
         if self._set_aside:
             controls.append(w.card_box(ft.Text(

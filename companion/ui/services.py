@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from companion.catalog import Catalog, catalog
@@ -109,6 +110,8 @@ class Services:
     catalog: Catalog
     backend: Backend
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)
+    messages: list[str] = field(default_factory=list)
+    """What the player must be told at start besides the store's notices."""
 
     def setting(self, key: str, default: Any) -> Any:
         return self.backend.setting(key, default)
@@ -120,20 +123,33 @@ class Services:
         self.backend.close()
 
 
-def load_scenarios() -> dict[str, Scenario]:
-    """The shipped solo scenarios, or none if the scenario files cannot be read."""
-    try:
-        from companion.scenarios import shipped_scenarios
+def load_scenarios(user_folder: Path | None = None) -> dict[str, Scenario]:
+    """The shipped solo scenarios and the player's own; none if the files cannot be read."""
+    return load_scenario_library(user_folder)[0]
 
-        return dict(shipped_scenarios())
+
+def load_scenario_library(user_folder: Path | None) -> tuple[dict[str, Scenario], list[str]]:
+    """Scenarios, and a message for each of the player's files that had to be skipped."""
+    try:
+        from companion.scenarios import load_scenarios as load
+
+        library = load(user_folder=user_folder)
     except Exception:  # a broken data file must not stop the rest of the app
-        return {}
+        return {}, []
+    skipped = [t("Skipped scenario file {file}: {reason}", file=str(path), reason=reason)
+               for path, reason in library.rejected]
+    return dict(library.scenarios), skipped
 
 
 def open_services(data_dir_arg: str | None) -> Services:
     """Open the player's data folder; `ServicesError` says what is wrong and how to fix it."""
+    from companion.scenarios import user_scenarios_dir
+    from companion.store.location import data_dir
+
     backend = open_backend(data_dir_arg)
-    return Services(catalog=catalog(), backend=backend, scenarios=load_scenarios())
+    scenarios, skipped = load_scenario_library(user_scenarios_dir(data_dir(data_dir_arg)))
+    return Services(catalog=catalog(), backend=backend, scenarios=scenarios,
+                    messages=skipped)
 
 
 def open_backend(data_dir_arg: str | None) -> Backend:

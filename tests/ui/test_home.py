@@ -33,3 +33,24 @@ def test_an_unopenable_game_is_set_aside_not_deleted(open_ui: Callable[..., Ui])
     assert backend.set_aside == [broken]
     assert "set-aside/g1.json" in ui.screen_text()
     assert "Continue the game" not in ui.names()
+
+
+def test_the_players_own_scenarios_are_offered_and_broken_ones_explained(
+        open_ui: Callable[..., Ui], tmp_path) -> None:
+    import json
+
+    from companion.paths import scenarios_dir
+    from companion.ui.services import load_scenario_library
+
+    mine = json.loads((scenarios_dir() / "solo" / "base-1.json").read_text(encoding="utf-8"))
+    mine.update(id="home-1", names={"en": "Kitchen Table Classic"}, translated_names=[])
+    (tmp_path / "home-1.json").write_text(json.dumps(mine), encoding="utf-8")
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    scenarios, skipped = load_scenario_library(tmp_path)
+    assert "home-1" in scenarios and "base-1" in scenarios
+    services = Services(catalog=catalog(), backend=MemoryBackend(), scenarios=scenarios,
+                        messages=skipped)
+    ui = open_ui(services)
+    assert "broken.json" in ui.text("notice")
+    ui.click("Solo scenario")
+    assert any("Kitchen Table Classic" in name for name in ui.names())
