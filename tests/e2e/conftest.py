@@ -147,8 +147,11 @@ def app_server(data_dir: Path, tmp_path: Path) -> Iterator[Callable[[], AppServe
         server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium per test file. Playwright's sync API keeps an event loop running on
+    this thread while it is open, so it must be closed before other tests (the
+    in-process view tests run their own loop) start."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
