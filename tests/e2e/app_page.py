@@ -61,10 +61,18 @@ class AppPage:
                 time.sleep(0.2)
 
     def fill(self, label: str, text: str) -> None:
-        box = self.page.get_by_role("textbox", name=label)
-        box.click()
-        box.fill(text)
-        self.settle()
+        """Type into a field and check it kept the text: a field Flutter rebuilds while
+        the previous tap's answer is still arriving can come back empty; type again then."""
+        for _ in range(ATTEMPTS):
+            box = self.page.get_by_role("textbox", name=label)
+            box.click()
+            box.fill(text)
+            self.settle()
+            box = self.page.get_by_role("textbox", name=label)
+            if box.count() and box.first.input_value() == text:
+                return
+            time.sleep(0.3)
+        raise AssertionError(f"the field {label!r} does not keep {text!r}")
 
     def settle(self, quiet_ms: int = 300, limit_ms: int = 5000) -> None:
         """Wait until the accessibility tree stops changing: the server has answered the
