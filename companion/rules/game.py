@@ -14,24 +14,12 @@ import msgspec
 
 from companion.rules.actions import (
     Action,
-    ChooseScience,
-    Construct,
-    Discard,
-    End,
-    NextStep,
-    Opponents,
-    Place,
-    PlaceCharacter,
-    Recycle,
-    SpendKrystallium,
     Start,
     action_to_json,
     actions_from_json,
     checked,
 )
-from companion.rules.cards import Token
 from companion.rules.engine import (
-    RESOURCE_NAMES,
     CardSource,
     Event,
     apply,
@@ -195,47 +183,3 @@ def _decode(value: object, label: str) -> list[Action]:
         return actions_from_json(value)
     except msgspec.ValidationError as exc:
         raise Rejected("'{label}': {problem}", label=label, problem=str(exc)) from None
-
-
-def describe(action: Action, catalog: CardSource) -> str:
-    """A short English line saying what an action did, for undo/redo labels and history."""
-    text: str
-    match action:
-        case Start(empire=empire, face=face):
-            text = f"Set up {empire} (face {face})"
-        case Construct(card=card):
-            text = f"Put {_name(catalog, card)} under construction"
-        case Recycle(card=card, onto=onto):
-            text = f"Recycle {_name(catalog, card)} " + ("onto the Empire" if onto is None
-                                                       else f"onto card {onto}")
-        case NextStep():
-            text = "Go to the next step"
-        case Opponents(totals=totals):
-            text = "Other players' totals: " + ", ".join(str(t) for t in totals)
-        case ChooseScience(token=token):
-            text = f"Take a {RESOURCE_NAMES[_token(token)]} for Science supremacy"
-        case Place(onto=onto, count=count):
-            text = f"Place {count} cube(s) " + ("on the Empire" if onto is None
-                                                 else f"on card {onto}")
-        case SpendKrystallium(onto=onto, slot=slot, count=count):
-            text = f"Spend {count} Krystallium on card {onto} ({slot} slot)"
-        case PlaceCharacter(onto=onto, token=token, count=count):
-            text = f"Place {count} {RESOURCE_NAMES[_token(token)]} on card {onto}"
-        case Discard(construction=uid):
-            text = f"Discard card {uid} under construction"
-        case End():
-            text = "End the game"
-        case _:
-            text = repr(action)
-    return text
-
-
-def _name(catalog: CardSource, card_id: int) -> str:
-    try:
-        return catalog.card(card_id).name
-    except Rejected:
-        return f"card #{card_id}"
-
-
-def _token(code: str) -> Token:
-    return Token(code)

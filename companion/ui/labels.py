@@ -158,8 +158,7 @@ def translate_params(params: Mapping[str, Any]) -> dict[str, Any]:
 def _empire_in_language(name: str) -> str:
     from companion.catalog import catalog
 
-    faces = [f for f in catalog().empires if f.name == name]
-    return faces[0].name_in(language()) if faces else name
+    return empire_label(catalog(), name)
 
 
 def _card_in_language(name: str) -> str:

@@ -20,7 +20,7 @@ from companion.rules.actions import (
 )
 from companion.rules.cards import Resource
 from companion.rules.errors import Rejected
-from companion.rules.game import Game, describe
+from companion.rules.game import Game
 from companion.rules.state import Phase
 
 M, E, S, G, X = Resource
@@ -446,8 +446,3 @@ def test_json_round_trip(cards: Catalog) -> None:
 def test_bad_saved_games_are_refused(cards: Catalog, data: object, match: str) -> None:
     with pytest.raises(Rejected, match=match):
         Game.from_json(data, cards)
-
-
-def test_describe_names_cards(cards: Catalog) -> None:
-    assert describe(Construct(9), cards) == "Put Wind Turbines under construction"
-    assert describe(Place(onto=None, count=3), cards) == "Place 3 cube(s) on the Empire"
