@@ -41,7 +41,7 @@ from companion.rules.construction import SLOT_NAMES, FreeSlots, UnderConstructio
 from companion.rules.errors import Rejected
 from companion.rules.production import produced
 from companion.rules.state import KRYSTALLIUM_CUBES, ROUNDS, GameState, Phase
-from companion.rules.supremacy import supremacy_winners
+from companion.rules.supremacy import max_players, supremacy_winners
 
 MAX_COUNT = 100
 """No action moves more than this many cubes or tokens: a typo guard."""
@@ -90,7 +90,6 @@ Events = list[Event]
 # --- start ----------------------------------------------------------------------------
 
 EXPANSION_NAMES = {e.value: e for e in Expansion}
-SIX_PLUS_NEEDS = Expansion.CORRUPTION_ASCENSION
 
 
 def start_state(action: Start, catalog: CardSource) -> tuple[GameState, Events]:
@@ -155,7 +154,7 @@ def _check_players(action: Start, expansions: list[Expansion]) -> None:
         raise Rejected("A solo game has 1 player, not {players}", players=players)
     if action.mode == "table" and not 2 <= players <= 7:
         raise Rejected("A table game has 2 to 7 players, not {players}", players=players)
-    if players >= 6 and SIX_PLUS_NEEDS not in expansions:
+    if players > max_players(e.value for e in expansions):
         raise Rejected("6 or 7 players need the Corruption & Ascension expansion")
 
 

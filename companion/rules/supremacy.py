@@ -7,13 +7,25 @@ maximum; 6–7 players (Corruption & Ascension) reward the two highest unless ti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from companion.rules.cards import SUPREMACY_BONUS, Resource, Token
 from companion.rules.errors import Rejected
 
 SOLO_THRESHOLD = 5
 MAX_PLAYERS = 7
+MAX_PLAYERS_BASE = 5
+"""6 and 7 players need the Corruption & Ascension expansion."""
+
+
+def max_players(expansions: Iterable[str]) -> int:
+    """The largest table the expansions in play allow."""
+    return MAX_PLAYERS if "ca" in set(expansions) else MAX_PLAYERS_BASE
+
+
+def expansions_for(players: int) -> tuple[str, ...]:
+    """The expansions a table of `players` needs beyond the base game."""
+    return ("ca",) if players > MAX_PLAYERS_BASE else ()
 
 
 def supremacy_winners(totals: Sequence[int]) -> list[int]:

@@ -16,10 +16,9 @@ from companion.rules.actions import Start, action_to_json
 from companion.rules.cards import Card, EmpireFace, Expansion
 from companion.rules.game import FORMAT_VERSION
 from companion.rules.scoring import Score, Standing, ranking, score, solo_rank
-from companion.rules.supremacy import MAX_PLAYERS
+from companion.rules.supremacy import MAX_PLAYERS, expansions_for
 
 DEFAULT_EMPIRE = "Noram States"
-SIX_PLAYERS = 6
 """From 6 players the game needs Corruption & Ascension."""
 
 
@@ -82,9 +81,7 @@ class QuickScore:
         """
         places = dict(self.ranking(catalog))
         players = []
-        expansions = {Expansion.BASE.value}
-        if len(self.players) >= SIX_PLAYERS:
-            expansions.add(Expansion.CORRUPTION_ASCENSION.value)
+        expansions = {Expansion.BASE.value, *expansions_for(len(self.players))}
         for index, player in enumerate(self.players):
             result = player.score(catalog)
             expansions.add(player.empire_face(catalog).expansion.value)

@@ -11,7 +11,7 @@ from companion.rules.actions import Start
 from companion.rules.cards import Expansion
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import Scenario, start_for
-from companion.rules.supremacy import MAX_PLAYERS
+from companion.rules.supremacy import MAX_PLAYERS, max_players
 from companion.store import StoreError
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
@@ -19,7 +19,6 @@ from companion.ui.card_picker import card_label
 from companion.ui.labels import empire_label
 
 MODES = ("solo", "scenario", "table")
-SIX_PLAYERS = 6
 
 
 def expansion_label(code: str) -> str:
@@ -90,7 +89,7 @@ class SetupScreen(Screen):
         if self.mode == "scenario":
             rows += self._scenario_rows()
         if self.mode == "table":
-            top = MAX_PLAYERS if "ca" in self.expansions else SIX_PLAYERS - 1
+            top = max_players(self.expansions)
             rows.append(w.stepper(t("Players"), self.players, self._set_players, minimum=2,
                                   maximum=top, more_label=t("One more player"),
                                   less_label=t("One player fewer"),
@@ -245,7 +244,7 @@ class SetupScreen(Screen):
             else:
                 self.expansions.discard(code)
                 if code == "ca":
-                    self.players = min(self.players, SIX_PLAYERS - 1)
+                    self.players = min(self.players, max_players(self.expansions))
             self.app.refresh()
 
         return change

@@ -39,3 +39,13 @@ def test_bonus_per_resource() -> None:
     assert supremacy_bonus(Resource.SCIENCE, Token.FINANCIER) is Token.FINANCIER
     with pytest.raises(Rejected, match="choose"):
         supremacy_bonus(Resource.SCIENCE)
+
+
+def test_table_size_depends_on_corruption_and_ascension() -> None:
+    from companion.rules.supremacy import expansions_for, max_players
+
+    assert max_players(["base"]) == 5
+    assert max_players(["base", "wop"]) == 5
+    assert max_players(["base", "ca"]) == 7
+    assert expansions_for(5) == ()
+    assert expansions_for(6) == ("ca",)
