@@ -46,8 +46,6 @@ from companion.rules.supremacy import max_players, supremacy_winners
 MAX_COUNT = 100
 """No action moves more than this many cubes or tokens: a typo guard."""
 
-RESOURCE_NAMES: Mapping[SlotKind, str] = SLOT_NAMES
-
 EXPANSION_TITLES: Mapping[Expansion, str] = {
     Expansion.BASE: "base game",
     Expansion.CORRUPTION_ASCENSION: "Corruption & Ascension",
@@ -196,12 +194,12 @@ def _check_free(target: UnderConstruction, slot: SlotKind, count: int) -> None:
     listing = FreeSlots(tuple(target.free_slots().items()))
     if target.card.cost_of(slot) == 0:
         raise Rejected("{card} has no {slot} slot; its free slots: {listing}",
-                       card=target.card.name, slot=RESOURCE_NAMES[slot], listing=listing)
+                       card=target.card.name, slot=SLOT_NAMES[slot], listing=listing)
     raise Rejected(
         "{card} has {free} free {slot} slot(s), not {count}; its free slots: {listing}",
         card=target.card.name,
         free=free,
-        slot=RESOURCE_NAMES[slot],
+        slot=SLOT_NAMES[slot],
         count=count,
         listing=listing,
     )
@@ -232,7 +230,7 @@ def _complete(state: GameState, target: UnderConstruction) -> Events:
         _gain(state, token, amount)
         events.append(Event("bonus", "{card} gives {amount} {token}",
                             {"card": target.card.name, "amount": amount,
-                             "token": RESOURCE_NAMES[token]}))
+                             "token": SLOT_NAMES[token]}))
     return events
 
 
@@ -283,7 +281,7 @@ def _recycle(state: GameState, action: Recycle, catalog: CardSource) -> Events:
     card = _card(catalog, action.card, state)
     resource = card.recycle
     event = Event("recycle", "{card} recycled for 1 {resource}",
-                  {"card": card.name, "resource": RESOURCE_NAMES[resource]})
+                  {"card": card.name, "resource": SLOT_NAMES[resource]})
     if action.onto is None:
         state.ledger.recycled += 1
         return [event, *_to_empire(state, 1)]
@@ -298,7 +296,7 @@ def _place(state: GameState, action: Place, catalog: CardSource) -> Events:
                    "not during {phase}")
     count = _count(action.count)
     assert state.step is not None
-    name = RESOURCE_NAMES[state.step]
+    name = SLOT_NAMES[state.step]
     if count > state.to_place:
         raise Rejected("Only {left} {resource} cube(s) are left to place, not {count}",
                        left=state.to_place, resource=name, count=count)
@@ -326,7 +324,7 @@ def _spend_krystallium(state: GameState, action: SpendKrystallium, catalog: Card
     if slot is None:
         raise Rejected("'{slot}' is not a slot: use M, E, S, G, X or K", slot=action.slot)
     if slot in (Token.FINANCIER, Token.GENERAL):
-        raise Rejected("Krystallium can never replace a {token}", token=RESOURCE_NAMES[slot])
+        raise Rejected("Krystallium can never replace a {token}", token=SLOT_NAMES[slot])
     if count > state.krystallium:
         raise Rejected("You hold {held} Krystallium, not {count}", held=state.krystallium,
                        count=count)
@@ -345,7 +343,7 @@ def _place_character(state: GameState, action: PlaceCharacter, catalog: CardSour
     held = state.tokens(token)
     if count > held:
         raise Rejected("You hold {held} {token} token(s), not {count}", held=held,
-                       token=RESOURCE_NAMES[token], count=count)
+                       token=SLOT_NAMES[token], count=count)
     target = _target(state, action.onto)
     _check_free(target, token, count)
     _gain(state, token, -count)
@@ -361,7 +359,7 @@ def _discard(state: GameState, action: Discard, catalog: CardSource) -> Events:
     resource = target.card.recycle
     return [
         Event("discard", "{card} discarded: 1 {resource} goes to your Empire",
-              {"card": target.card.name, "resource": RESOURCE_NAMES[resource],
+              {"card": target.card.name, "resource": SLOT_NAMES[resource],
                "uid": target.uid}),
         *_to_empire(state, 1),
     ]
@@ -396,13 +394,13 @@ def _choose_science(state: GameState, action: ChooseScience, catalog: CardSource
     state.science_pending = False
     _gain(state, token, 1)
     return [Event("supremacy", "Science supremacy: you take 1 {token}",
-                  {"token": RESOURCE_NAMES[token]})]
+                  {"token": SLOT_NAMES[token]})]
 
 
 def _settle_supremacy(state: GameState, won: bool) -> Events:
     assert state.step is not None
     state.supremacy = won
-    resource = RESOURCE_NAMES[state.step]
+    resource = SLOT_NAMES[state.step]
     if not won:
         return [Event("no-supremacy", "No {resource} supremacy bonus this round",
                       {"resource": resource, "total": state.produced})]
@@ -413,7 +411,7 @@ def _settle_supremacy(state: GameState, won: bool) -> Events:
                       {"resource": resource})]
     _gain(state, bonus, 1)
     return [Event("supremacy", "{resource} supremacy: you take 1 {token}",
-                  {"resource": resource, "token": RESOURCE_NAMES[bonus]})]
+                  {"resource": resource, "token": SLOT_NAMES[bonus]})]
 
 
 def _open_step(state: GameState, resource: Resource) -> Events:
@@ -425,7 +423,7 @@ def _open_step(state: GameState, resource: Resource) -> Events:
     state.opponents = None
     state.science_pending = False
     events = [Event("step", "{resource}: you produce {total}",
-                    {"resource": RESOURCE_NAMES[resource], "total": state.produced})]
+                    {"resource": SLOT_NAMES[resource], "total": state.produced})]
     if state.solo:
         events += _settle_supremacy(state, bool(supremacy_winners((state.produced,))))
     return events
@@ -437,10 +435,10 @@ def _check_step_done(state: GameState) -> None:
         if state.to_place:
             raise Rejected("Place the {left} remaining {resource} cube(s) first, on a card or "
                            "on your Empire", left=state.to_place,
-                           resource=RESOURCE_NAMES[state.step])
+                           resource=SLOT_NAMES[state.step])
         if state.supremacy is None:
             raise Rejected("Give the other players' {resource} totals first, to settle "
-                           "supremacy", resource=RESOURCE_NAMES[state.step])
+                           "supremacy", resource=SLOT_NAMES[state.step])
         if state.science_pending:
             raise Rejected("Choose your Science supremacy bonus first: a Financier or a General")
 
@@ -468,7 +466,7 @@ def _open_extra(state: GameState, tokens: dict[Token, int]) -> Events:
     for token, amount in tokens.items():
         _gain(state, token, amount)
         events.append(Event("tokens", "Your cards produce {amount} {token}",
-                            {"amount": amount, "token": RESOURCE_NAMES[token]}))
+                            {"amount": amount, "token": SLOT_NAMES[token]}))
     return events
 
 

@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.i18n import language, t
 from companion.rules.scenarios import ScenarioResult, scenario_result
-from companion.rules.scoring import Score, solo_rank
+from companion.rules.scoring import FACE_A_ADJUSTMENT, Score, solo_rank
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_picker import card_label
@@ -73,7 +73,8 @@ class EndScreen(Screen):
             rank = solo_rank_label(solo_rank(total, state.empire.face))
             lines = [t("Solo rank: {rank}", rank=rank)]
             if state.empire.face == "A":
-                lines.append(t("Face A: 15 points are taken off before reading the rank."))
+                lines.append(t("Face A: {points} points are taken off before reading the rank.",
+                               points=FACE_A_ADJUSTMENT))
             return lines
         return [t("Score the other players to see the ranking.")]
 

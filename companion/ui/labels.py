@@ -25,23 +25,15 @@ from companion.rules.actions import (
     SpendKrystallium,
     Start,
 )
-from companion.rules.cards import Resource, SlotKind, Token, slot_kind
-from companion.rules.construction import FreeSlots
+from companion.rules.cards import SlotKind, slot_kind
+from companion.rules.construction import SLOT_NAMES, FreeSlots
 from companion.rules.engine import EXPANSION_TITLES, PHASE_NAMES
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import Medal
 from companion.rules.scoring import SoloRank
 
-ENGLISH_RESOURCE: dict[str, SlotKind] = {
-    "Materials": Resource.MATERIALS,
-    "Energy": Resource.ENERGY,
-    "Science": Resource.SCIENCE,
-    "Gold": Resource.GOLD,
-    "Exploration": Resource.EXPLORATION,
-    "Krystallium": Token.KRYSTALLIUM,
-    "Financier": Token.FINANCIER,
-    "General": Token.GENERAL,
-}
+ENGLISH_RESOURCE: dict[str, SlotKind] = {name: kind for kind, name in SLOT_NAMES.items()}
+"""The English resource and token names the rules' messages carry, back to their kind."""
 
 
 def resource_label(kind: SlotKind) -> str:
