@@ -58,6 +58,12 @@ def _key(text: str) -> str:
     return " ".join(bare.split())
 
 
+def _spelled(text: str, options: Iterable[str]) -> str | None:
+    """The option `text` means, as the data spells it, however the player typed it."""
+    wanted = _key(text)
+    return next((option for option in options if _key(option) == wanted), None)
+
+
 # --- the box: a campaign's fixed shape --------------------------------------------------
 
 
@@ -133,10 +139,9 @@ class CampaignBox:
 
     def envelope(self, text: str) -> str:
         """The envelope id as the box spells it, from any spelling; `Rejected` otherwise."""
-        wanted = _key(text)
-        for envelope in self.envelopes:
-            if _key(envelope) == wanted:
-                return envelope
+        found = _spelled(text, self.envelopes)
+        if found is not None:
+            return found
         raise Rejected(
             "Unknown envelope '{envelope}': {box} has {envelopes}",
             envelope=text,
@@ -298,10 +303,9 @@ class Campaign:
 
     def player(self, name: str) -> str:
         """The player as the campaign spells the name; `Rejected` if not a player."""
-        wanted = _key(name)
-        for player in self.players:
-            if _key(player) == wanted:
-                return player
+        found = _spelled(name, self.players)
+        if found is not None:
+            return found
         raise Rejected(
             "'{name}' is not a player of campaign {campaign}: the players are {players}",
             name=name,

@@ -13,7 +13,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -38,15 +38,15 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace `path` by `data` so that a crash leaves either the old or the new content."""
+def _replace(path: Path, fill: Callable[[str], object]) -> None:
+    """Fill a temp file beside `path`, make it durable, then rename it over `path`: a crash
+    at any moment leaves either the old or the new content, and no half-written file."""
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+    os.close(fd)
     try:
+        fill(temp)
+        fd = os.open(temp, os.O_RDONLY)
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -58,23 +58,25 @@ def atomic_write(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
-def atomic_copy(source: Path, target: Path) -> None:
-    """Copy a file with the same guarantee as `atomic_write`, keeping its modification time."""
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
-    os.close(fd)
-    try:
-        shutil.copy2(source, temp)
-        fd = os.open(temp, os.O_RDONLY)
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace `path` by `data` so that a crash leaves either the old or the new content."""
+
+    def write(temp: str) -> None:
+        fd = os.open(temp, os.O_WRONLY | os.O_TRUNC)
         try:
-            os.fsync(fd)
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
         finally:
             os.close(fd)
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    fsync_dir(target.parent)
+
+    _replace(path, write)
+
+
+def atomic_copy(source: Path, target: Path) -> None:
+    """Copy a file with the same guarantee as `atomic_write`, keeping its modification time."""
+    _replace(target, lambda temp: shutil.copy2(source, temp))
 
 
 def remove_temp_files(folders: Iterable[Path]) -> list[Path]:
