@@ -115,7 +115,7 @@ def _check_keys(data: object, allowed: set[str], where: str) -> Mapping[str, Any
     return data
 
 
-def _player_output(tableau: Tableau, cards: Catalog) -> dict[str, Any]:
+def _player_output(tableau: Tableau) -> dict[str, Any]:
     produced = tableau.production()
     return {
         "production": {RESOURCE_KEYS[r]: produced[r] for r in Resource},
@@ -150,7 +150,7 @@ def score_player(data: object, cards: Catalog) -> dict[str, Any]:
     if players < 1:
         raise Rejected("input.players must be 1 to 7")
     tableau = _tableau(data, "input", cards)
-    output = _player_output(tableau, cards)
+    output = _player_output(tableau)
     if players == 1:
         total = tableau.score().total
         output["solo"] = {
@@ -181,7 +181,7 @@ def score_table(data: Mapping[str, Any], cards: Catalog) -> dict[str, Any]:
             raise Rejected("{where}: scenarios are solo games, not table games", where=where)
         tableaus.append(_tableau(player, where, cards))
     return {
-        "players": [_player_output(t, cards) for t in tableaus],
+        "players": [_player_output(t) for t in tableaus],
         "supremacy": {RESOURCE_KEYS[r]: w for r, w in table_supremacy(tableaus).items()},
         "ranking": [{"player": i, "place": p} for i, p in table_ranking(tableaus)],
     }
