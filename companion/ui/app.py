@@ -1,14 +1,20 @@
 """The app shell: one `CompanionApp` per browser tab, holding navigation, theme and language.
 
-Screens are plain classes that build their controls once and refresh the parts that
-change; the shell swaps screens, shows messages, and turns every `Rejected` the rules
-raise into a translated message instead of a crash. No game rule lives here.
+Navigation is by route (see `routes.py`): the page shows one Flet `View` per level of
+the route (`/`, `/history`, `/history/<game>`), so the browser's back button and the
+phone's back gesture step back one screen inside the app, and a reload rebuilds the
+same screen from its address. Screens are plain classes that build their controls once
+and refresh the parts that change; the shell turns every `Rejected` the rules raise
+into a translated message instead of a crash. No game rule lives here.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -16,6 +22,7 @@ import flet as ft
 from companion.i18n import SUPPORTED, set_language, t
 from companion.rules.errors import Rejected
 from companion.store import StoreError
+from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.labels import message
 
@@ -39,13 +46,23 @@ SEED_COLOUR = "#00695C"
 CONTENT_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
     "xs": 12, "md": 10, "lg": 8, "xl": 6}
 """Phone: full width; wider windows: a centred column, so lines stay readable."""
+WIDE = 840
+"""From this width the sections are a rail at the side instead of a bar at the bottom."""
 
 
 class Screen:
     """One screen of the app. Subclasses fill `build()` and, if they change, `refresh()`."""
 
+    section_bar = False
+    """True for the sections' own pages: they show the navigation bar (or rail)."""
+
     def __init__(self, app: CompanionApp) -> None:
         self.app = app
+
+    @classmethod
+    def from_route(cls, app: CompanionApp, **values: str) -> Screen:
+        """The screen for an address; values are the route's `{names}` and its query."""
+        return cls(app)
 
     @property
     def title(self) -> str:
@@ -65,16 +82,50 @@ class Screen:
         """Called each time the screen comes (back) on top."""
 
 
+class NotFoundScreen(Screen):
+    """An address the app does not know (an old bookmark, a deleted game)."""
+
+    def __init__(self, app: CompanionApp, reason: str) -> None:
+        super().__init__(app)
+        self.reason = reason
+
+    @property
+    def title(self) -> str:
+        return t("Not found")
+
+    def build(self) -> ft.Control:
+        return ft.Column([
+            w.card_box(ft.Text(self.reason, selectable=True), identifier="not-found"),
+            w.button(t("Back to the home screen"), lambda: self.app.navigate(routes.HOME),
+                     icon=ft.Icons.HOME, kind="outlined"),
+        ], spacing=12)
+
+
+class ScreenMissing(Exception):
+    """A route's screen cannot be made (a game that no longer exists...): say why."""
+
+
+@dataclass
+class _Frame:
+    """One level of the view stack: its route, its screen and the view showing it."""
+
+    route: str
+    screen: Screen
+    view: ft.View
+    title: ft.Text
+    body: ft.Container
+
+
 class CompanionApp:
-    """Navigation stack, theme, language and messages for one page (browser tab)."""
+    """Routes, views, theme, language and messages for one page (browser tab)."""
 
     def __init__(self, page: ft.Page, services: Services) -> None:
         self.page = page
         self.services = services
-        self.stack: list[Screen] = []
-        self._title = ft.Text(t("Wonderful Companion"))
-        self._body = ft.Container()
+        self.frames: list[_Frame] = []
         self.last_message = ""
+        self.memory: dict[str, Any] = {}
+        """What this tab keeps between screens (open game sessions...), never global."""
 
     # --- start --------------------------------------------------------------------
 
@@ -85,99 +136,216 @@ class CompanionApp:
         page.theme = ft.Theme(color_scheme_seed=SEED_COLOUR)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOUR)
         self.apply_theme(str(self.services.setting("theme", "system")))
-        page.scroll = ft.ScrollMode.AUTO
         page.padding = 0
-        page.controls = [
-            ft.SafeArea(
-                content=ft.ResponsiveRow(
-                    [ft.Container(content=self._body, col=CONTENT_COLUMNS, padding=12)],
-                    alignment=ft.MainAxisAlignment.CENTER,
-                )
-            )
-        ]
-        from companion.ui.home import HomeScreen
-
-        self.go(HomeScreen(self))
+        page.on_route_change = self._on_route_change
+        page.on_view_pop = self._on_view_pop
+        page.on_resize = self._on_resize
+        self._wide = self._is_wide()
+        self.show(page.route or routes.HOME)
 
     def apply_theme(self, theme: str) -> None:
         modes = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
         self.page.theme_mode = modes.get(theme, ft.ThemeMode.SYSTEM)
 
+    def _is_wide(self) -> bool:
+        return (self.page.width or 0) >= WIDE
+
     # --- navigation ---------------------------------------------------------------
 
     @property
     def screen(self) -> Screen:
-        return self.stack[-1]
+        return self.frames[-1].screen
 
-    def go(self, screen: Screen) -> None:
-        self.stack.append(screen)
-        self._show()
+    @property
+    def route(self) -> str:
+        return self.frames[-1].route if self.frames else routes.HOME
 
-    def replace(self, screen: Screen) -> None:
-        if self.stack:
-            self.stack.pop()
-        self.go(screen)
+    def navigate(self, route: str) -> None:
+        """Go to `route`: show it now, and tell the browser (history, address bar)."""
+        self.show(route)
+        self._tell_browser(route)
 
     def back(self) -> None:
-        if len(self.stack) > 1:
-            self.stack.pop()
-        self._show()
+        """One screen up: the route's parent (the home screen has none)."""
+        parents = routes.parents(self.route)
+        self.navigate(parents[-1] if parents else routes.HOME)
 
     def home(self) -> None:
-        del self.stack[1:]
-        self._show()
+        self.navigate(routes.HOME)
+
+    def replace(self, screen: Screen) -> None:
+        """Show another screen at the same address (a game that just ended, say)."""
+        frame = self.frames[-1]
+        self.frames[-1] = self._frame(frame.route, screen)
+        self._publish()
+
+    def reopen(self) -> None:
+        """Make the top screen again from its route (a game that just ended or was
+        taken back by an undo shows the screen that fits its new state)."""
+        route = self.route
+        self.frames[-1] = self._frame(route, self._make(route))
+        self._publish()
 
     def rebuild(self) -> None:
-        """Build the current screen again (after a language change, for example)."""
-        self._show()
+        """Build every screen again (after a language or theme change, for example)."""
+        self.show(self.route, fresh=True)
 
-    def _show(self) -> None:
-        screen = self.screen
+    def show(self, route: str, *, fresh: bool = False) -> None:
+        """Make the view stack match `route`, keeping the screens already built."""
+        chain = [*routes.parents(route), route]
+        kept = {frame.route: frame for frame in self.frames} if not fresh else {}
+        frames: list[_Frame] = []
+        for level in chain:
+            frame = kept.get(level)
+            if frame is None or level == chain[-1]:
+                screen = frame.screen if frame is not None else self._make(level)
+                frame = self._frame(level, screen)
+            frames.append(frame)
+        self.frames = frames
+        self._publish()
+
+    def _make(self, route: str) -> Screen:
+        address = routes.parse(route)
+        if address.route is None:
+            return NotFoundScreen(self, t("There is no page at {route}.", route=route))
+        factory = routes.screen_class(address.route)
+        values = {**address.query, **address.values}
+        try:
+            screen: Screen = factory.from_route(self, **values)
+        except ScreenMissing as exc:
+            return NotFoundScreen(self, str(exc))
+        return screen
+
+    def _frame(self, route: str, screen: Screen) -> _Frame:
         screen.on_show()
-        self._body.content = screen.build()
-        self._title.value = screen.title
-        leading = (
-            w.icon_button(ft.Icons.ARROW_BACK, t("Back"), lambda: self.back())
-            if len(self.stack) > 1
-            else None
+        title = ft.Text(screen.title)
+        body = ft.Container(content=screen.build())
+        content: ft.Control = ft.ResponsiveRow(
+            [ft.Container(content=body, col=CONTENT_COLUMNS, padding=12)],
+            alignment=ft.MainAxisAlignment.CENTER,
         )
-        self.page.appbar = ft.AppBar(
-            title=self._title,
-            leading=leading,
+        view = ft.View(route=route, padding=0, scroll=ft.ScrollMode.AUTO)
+        is_top_section = screen.section_bar and len(self._sections()) >= 2
+        if is_top_section and self._wide:
+            content = ft.Row([self._rail(route), ft.VerticalDivider(width=1),
+                              ft.Container(content=ft.Column([content], scroll=ft.ScrollMode.AUTO),
+                                           expand=True)],
+                             vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
+            view.scroll = None
+        view.controls = [ft.SafeArea(content=content, expand=True)]
+        parent = len(routes.parents(route)) > 0
+        view.appbar = ft.AppBar(
+            title=title,
+            leading=(w.icon_button(ft.Icons.ARROW_BACK, t("Back"), self.back)
+                     if parent else None),
             automatically_imply_leading=False,
             actions=[w.icon_button(ft.Icons.SETTINGS, t("Settings"), self.open_settings)],
         )
         bar = screen.bottom_bar()
-        self.page.bottom_appbar = (
-            ft.BottomAppBar(content=bar, padding=ft.Padding.symmetric(horizontal=8),
-                            height=72)
-            if bar is not None
-            else None
+        if bar is not None:
+            view.bottom_appbar = ft.BottomAppBar(
+                content=bar, padding=ft.Padding.symmetric(horizontal=8), height=72)
+        elif is_top_section and not self._wide:
+            view.navigation_bar = self._navigation_bar(route)
+        return _Frame(route, screen, view, title, body)
+
+    def _sections(self) -> list[tuple[str, str, ft.IconData, ft.IconData]]:
+        names = {
+            "home": (t("Play"), ft.Icons.CASINO_OUTLINED, ft.Icons.CASINO),
+            "scenarios": (t("Medals"), ft.Icons.MILITARY_TECH_OUTLINED,
+                          ft.Icons.MILITARY_TECH),
+            "campaigns": (t("Campaigns"), ft.Icons.MAP_OUTLINED, ft.Icons.MAP),
+            "history": (t("History"), ft.Icons.HISTORY, ft.Icons.HISTORY),
+            "stats": (t("Statistics"), ft.Icons.INSIGHTS_OUTLINED, ft.Icons.INSIGHTS),
+            "cards": (t("Cards"), ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE),
+        }
+        return [(route, *names[section]) for section, route in routes.SECTIONS
+                if section in names]
+
+    def _selected(self, route: str) -> int:
+        section = routes.section_of(route)
+        for index, (section_name, _) in enumerate(routes.SECTIONS):
+            if section_name == section:
+                return index
+        return 0
+
+    def _navigation_bar(self, route: str) -> ft.NavigationBar:
+        sections = self._sections()
+        return ft.NavigationBar(
+            destinations=[ft.NavigationBarDestination(icon=icon, selected_icon=selected,
+                                                      label=label)
+                          for _, label, icon, selected in sections],
+            selected_index=self._selected(route),
+            on_change=lambda e: self._go_section(int(e.control.selected_index or 0)),
+            label_behavior=ft.NavigationBarLabelBehavior.ALWAYS_SHOW,
         )
+
+    def _rail(self, route: str) -> ft.NavigationRail:
+        sections = self._sections()
+        return ft.NavigationRail(
+            destinations=[ft.NavigationRailDestination(icon=icon, selected_icon=selected,
+                                                       label=label)
+                          for _, label, icon, selected in sections],
+            selected_index=self._selected(route),
+            on_change=lambda e: self._go_section(int(e.control.selected_index or 0)),
+            label_type=ft.NavigationRailLabelType.ALL,
+        )
+
+    def _go_section(self, index: int) -> None:
+        sections = self._sections()
+        if 0 <= index < len(sections):
+            self.navigate(sections[index][0])
+
+    def _publish(self) -> None:
+        self.page.views.clear()
+        self.page.views.extend(frame.view for frame in self.frames)
+        self.page.title = t("Wonderful Companion")
         self.page.update()
+
+    def _tell_browser(self, route: str) -> None:
+        """Push the address to the browser's history; its echo (a route change to where
+        we already are) is then ignored."""
+        with contextlib.suppress(RuntimeError):  # no running loop: nobody to tell
+            asyncio.get_running_loop()
+            self.page.navigate(route)
+
+    def _on_route_change(self, event: ft.RouteChangeEvent) -> None:
+        """The browser's address changed (back button, a typed address)."""
+        if event.route != self.route:
+            self.show(event.route)
+
+    def _on_view_pop(self, event: ft.ViewPopEvent) -> None:
+        """The phone's back gesture or the app bar's arrow: one level up."""
+        self.back()
+
+    def _on_resize(self, event: Any = None) -> None:
+        wide = self._is_wide()
+        if wide != self._wide:
+            self._wide = wide
+            self.show(self.route, fresh=False)
 
     def refresh(self) -> None:
         """Refresh the current screen and the bars that depend on it."""
-        screen = self.screen
+        frame = self.frames[-1]
+        screen = frame.screen
         screen.refresh()
-        self._title.value = screen.title
+        frame.title.value = screen.title
         bar = screen.bottom_bar()
+        view = frame.view
         if bar is None:
-            self.page.bottom_appbar = None
-        elif self.page.bottom_appbar is not None:
-            self.page.bottom_appbar.content = bar
+            view.bottom_appbar = None
+        elif view.bottom_appbar is not None:
+            view.bottom_appbar.content = bar
         else:
-            self.page.bottom_appbar = ft.BottomAppBar(
+            view.bottom_appbar = ft.BottomAppBar(
                 content=bar, padding=ft.Padding.symmetric(horizontal=8), height=72
             )
         # Explicit: a handler run from a dialog would otherwise update only the dialog.
         self.page.update()
 
     def open_settings(self) -> None:
-        from companion.ui.settings_view import SettingsScreen
-
-        if not isinstance(self.screen, SettingsScreen):
-            self.go(SettingsScreen(self))
+        if routes.parse(self.route).path != "/settings":
+            self.navigate("/settings")
 
     # --- settings -----------------------------------------------------------------
 
@@ -198,12 +366,17 @@ class CompanionApp:
 
     # --- messages -----------------------------------------------------------------
 
-    def notify(self, message: str) -> None:
+    def notify(self, message: str, *, action: str | None = None,
+               on_action: Callable[[], None] | None = None) -> None:
         """A short message at the bottom of the screen (also kept for the tests)."""
         self.last_message = message
         self.page.show_dialog(
             ft.SnackBar(content=ft.Text(message), show_close_icon=True,
-                        close_icon_color=ft.Colors.ON_INVERSE_SURFACE)
+                        close_icon_color=ft.Colors.ON_INVERSE_SURFACE,
+                        action=action,
+                        on_action=(self.guarded(lambda *_: on_action()) if on_action
+                                   else None),
+                        duration=ft.Duration(seconds=8) if action else None)
         )
 
     def explain(self, error: Exception) -> None:

@@ -7,13 +7,14 @@ import flet as ft
 from companion.i18n import language, t
 from companion.rules.scenarios import ScenarioResult, scenario_result
 from companion.rules.scoring import FACE_A_ADJUSTMENT, Score, solo_rank
+from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_picker import card_label
-from companion.ui.game_view import undo_bar
 from companion.ui.labels import card_name, empire_label, medal_label, solo_rank_label
-from companion.ui.quick_score import breakdown_rows
+from companion.ui.score_pad import breakdown_rows
 from companion.ui.session import GameSession
+from companion.ui.undo import undo_bar
 
 
 class EndScreen(Screen):
@@ -35,9 +36,7 @@ class EndScreen(Screen):
 
     def _after_undo(self) -> None:
         if not self.session.state.finished:
-            from companion.ui.game_view import GameScreen
-
-            self.app.replace(GameScreen(self.app, self.session))
+            self.app.reopen()
         else:
             self.app.refresh()
 
@@ -136,20 +135,4 @@ class EndScreen(Screen):
         self.app.notify(t("Summary copied: paste it anywhere."))
 
     def _score_everyone(self) -> None:
-        from companion.ui.quick_score import QuickScoreScreen
-
-        state = self.session.state
-        screen = QuickScoreScreen(self.app)
-        model = screen.model
-        model.set_count(state.players)
-        me = model.players[0]
-        me.name = t("You")
-        me.empire = state.empire.name
-        me.face = state.empire.face
-        for card in state.built:
-            me.add(card.id)
-        me.generals = state.generals
-        me.financiers = state.financiers
-        for index, name in enumerate(self.session.names[: state.players - 1], start=1):
-            model.players[index].name = name
-        self.app.go(screen)
+        self.app.navigate(routes.path("quick", game=self.session.id))

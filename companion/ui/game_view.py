@@ -55,64 +55,9 @@ from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_picker import CardPicker, card_label
 from companion.ui.labels import card_name, message, resource_label
 from companion.ui.session import GameSession, phase_label
+from companion.ui.undo import undo_bar
 
 MAX_TOTAL = 99
-
-
-def undo_bar(app: CompanionApp, session: GameSession,
-             after: Callable[[], None]) -> ft.Control:
-    """Undo and redo, always visible, each saying what it will take back or do again."""
-
-    def undo() -> None:
-        try:
-            session.undo()
-        except (Rejected, StoreError) as exc:
-            app.explain(exc)
-        after()
-
-    def redo() -> None:
-        try:
-            session.redo()
-        except (Rejected, StoreError) as exc:
-            app.explain(exc)
-        after()
-
-    undo_what = session.undo_label()
-    redo_what = session.redo_label()
-    return ft.Row(
-        [
-            bar_button(ft.Icons.UNDO, t("Undo"), undo_what or t("nothing to undo"), undo,
-                       disabled=undo_what is None),
-            bar_button(ft.Icons.REDO, t("Redo"), redo_what or t("nothing to redo"), redo,
-                       disabled=redo_what is None),
-        ],
-        spacing=8,
-    )
-
-
-def bar_button(icon: ft.IconData, title: str, detail: str, on_click: Callable[[], None],
-               *, disabled: bool) -> ft.Control:
-    label = f"{title}: {detail}"
-    inner = ft.OutlinedButton(
-        content=ft.Row(
-            [
-                ft.Icon(icon),
-                ft.Column(
-                    [ft.Text(title, weight=ft.FontWeight.BOLD),
-                     ft.Text(detail, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
-                    spacing=0,
-                    tight=True,
-                    expand=True,
-                ),
-            ],
-            spacing=6,
-        ),
-        on_click=on_click,
-        disabled=disabled,
-        height=56,
-        expand=True,
-    )
-    return ft.Semantics(content=inner, label=label, button=True, container=True, expand=True)
 
 
 class GameScreen(Screen):
@@ -198,9 +143,7 @@ class GameScreen(Screen):
 
     def _after_action(self) -> None:
         if self.state.finished:
-            from companion.ui.end_view import EndScreen
-
-            self.app.replace(EndScreen(self.app, self.session))
+            self.app.reopen()
             return
         self.app.refresh()
 

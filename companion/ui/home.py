@@ -1,94 +1,145 @@
-"""The first screen: pick up the game in progress, or start something new."""
+"""The hub: every game in progress, new games, and a way to every section.
+
+Several games can be in progress at once (a solo game and a table game, say); each is
+listed with what it is and where it stands. Abandoning one keeps it: it moves to the
+history, where it can be taken up again.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import language, t
+from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import Screen
 
 
 class HomeScreen(Screen):
+    section_bar = True
+    _set_aside: str | None = None
+
     @property
     def title(self) -> str:
         return t("Wonderful Companion")
 
     def build(self) -> ft.Control:
-        from companion.ui.session import GameSession, SessionError
+        self._content = ft.Column(spacing=12,
+                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.refresh()
+        return self._content
 
+    def on_show(self) -> None:
+        if hasattr(self, "_content"):
+            self.refresh()
+
+    def refresh(self) -> None:
+        services = self.app.services
         controls: list[ft.Control] = [
             w.card_box(ft.Text(notice, selectable=True), identifier="notice")
-            for notice in [*self.app.services.backend.notices(), *self.app.services.messages]
+            for notice in [*services.backend.notices(), *services.messages]
         ]
         if self._set_aside:
             controls.append(w.card_box(ft.Text(
-                t("That game was kept whole in {path}.",
-                  path=self._set_aside), selectable=True)))
-        record = self.app.services.backend.current_game()
-        if record is not None:
-            try:
-                session = GameSession.resume(self.app.services, record)
-            except SessionError as exc:
-                controls.append(
-                    w.card_box(
-                        ft.Text(t("Your last game could not be opened: {reason}",
-                                  reason=str(exc))),
-                        w.button(t("Set it aside"), lambda: self._abandon(record), kind="outlined"),
-                    )
-                )
-            else:
-                controls.append(
-                    w.card_box(
-                        w.heading(t("Game in progress")),
-                        ft.Text(session.headline()),
-                        w.button(t("Continue the game"), lambda: self._continue(session),
-                                 icon=ft.Icons.PLAY_ARROW),
-                        identifier="continue",
-                    )
-                )
+                t("That game was kept whole in {path}.", path=self._set_aside),
+                selectable=True)))
+        ongoing = services.backend.ongoing_games()
+        if ongoing:
+            controls.append(w.heading(t("Games in progress")))
+            controls.append(ft.Semantics(
+                content=ft.Column([self._ongoing(record) for record in ongoing], spacing=8,
+                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                identifier="continue", container=True))
         controls += [
             w.heading(t("New game")),
-            w.button(t("New solo game"), self._solo, icon=ft.Icons.PERSON, expand=False),
-            w.button(t("Solo scenario"), self._scenario, icon=ft.Icons.FLAG, kind="tonal"),
-            w.button(t("Table game (2–7 players)"), self._table, icon=ft.Icons.GROUPS,
-                     kind="tonal"),
-            w.heading(t("Scores")),
-            w.button(t("Quick score"), self._quick, icon=ft.Icons.CALCULATE, kind="outlined"),
+            w.button(t("New solo game"), lambda: self.app.navigate("/new/solo"),
+                     icon=ft.Icons.PERSON),
+            w.button(t("Solo scenario"), lambda: self.app.navigate("/new/scenario"),
+                     icon=ft.Icons.FLAG, kind="tonal"),
+            w.button(t("Table game (2–7 players)"), lambda: self.app.navigate("/new/table"),
+                     icon=ft.Icons.GROUPS, kind="tonal"),
+            w.button(t("Quick score"), lambda: self.app.navigate("/quick"),
+                     icon=ft.Icons.CALCULATE, kind="outlined"),
         ]
-        return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        links = self._links()
+        if links:
+            controls.append(w.heading(t("Your records")))
+            controls.append(ft.ResponsiveRow(links, spacing=8, run_spacing=8))
+        self._content.controls = controls
 
-    def _continue(self, session: object) -> None:
-        from companion.ui.game_view import GameScreen
-        from companion.ui.session import GameSession
+    def _links(self) -> list[ft.Control]:
+        wanted = [
+            ("/scenarios", t("Medals"), ft.Icons.MILITARY_TECH),
+            ("/campaigns", t("Campaigns"), ft.Icons.MAP),
+            ("/history", t("History"), ft.Icons.HISTORY),
+            ("/stats", t("Statistics"), ft.Icons.INSIGHTS),
+            ("/cards", t("Cards"), ft.Icons.STYLE),
+        ]
+        return [
+            ft.Container(w.button(label, self._go(route), icon=icon, kind="outlined"),
+                         col={"xs": 6, "sm": 4})
+            for route, label, icon in wanted if routes.parse(route).route is not None
+        ]
 
-        assert isinstance(session, GameSession)
-        self.app.go(GameScreen(self.app, session))
+    def _go(self, route: str) -> Any:
+        return lambda: self.app.navigate(route)
 
-    _set_aside: str | None = None
+    def _ongoing(self, record: dict[str, Any]) -> ft.Control:
+        from companion.ui.play import open_session
 
-    def _abandon(self, record: dict[str, object]) -> None:
-        game_id = record.get("id")
-        if isinstance(game_id, str):
-            self._set_aside = self.app.services.backend.set_aside_game(game_id)
-        self.app.rebuild()
+        game_id = str(record.get("id"))
+        try:
+            session = open_session(self.app, game_id)
+        except Exception as exc:  # one damaged game must not hide the others
+            return w.card_box(
+                ft.Text(str(exc)),
+                w.button(t("Set it aside"), lambda: self._set_aside_game(game_id),
+                         kind="outlined"),
+                identifier=f"ongoing-{game_id}",
+            )
+        state = session.state
+        if state.scenario:
+            scenario = self.app.services.scenarios.get(state.scenario)
+            what = t("Solo scenario: {name}",
+                     name=scenario.name_in(language()) if scenario else state.scenario)
+        elif state.solo:
+            what = t("Solo game")
+        else:
+            what = t("Table game, {n} players", n=state.players)
+        return w.card_box(
+            ft.Text(what, weight=ft.FontWeight.BOLD),
+            ft.Text(session.headline()),
+            ft.Row([
+                w.button(t("Continue the game"), self._go(routes.path("play", game_id)),
+                         icon=ft.Icons.PLAY_ARROW, expand=True),
+                w.icon_button(ft.Icons.ARCHIVE_OUTLINED, t("Abandon this game"),
+                              lambda: self._abandon(game_id)),
+            ]),
+            identifier=f"ongoing-{game_id}",
+        )
 
-    def _solo(self) -> None:
-        from companion.ui.setup_view import SetupScreen
+    def _abandon(self, game_id: str) -> None:
+        def abandon() -> None:
+            self.app.services.backend.abandon_game(game_id)
+            self.app.memory.get("sessions", {}).pop(game_id, None)
+            self.refresh()
+            self.app.notify(t("Game abandoned: it is kept in the history."),
+                            action=t("Undo"), on_action=lambda: self._resume(game_id))
+            self.app.page.update()
 
-        self.app.go(SetupScreen(self.app, mode="solo"))
+        w.confirm_dialog(self.app.page, t("Abandon this game?"),
+                         t("It leaves the games in progress and is kept in the history, "
+                           "where you can take it up again."),
+                         t("Abandon"), self.app.guarded(abandon))
 
-    def _scenario(self) -> None:
-        from companion.ui.setup_view import SetupScreen
+    def _resume(self, game_id: str) -> None:
+        self.app.services.backend.resume_game(game_id)
+        self.refresh()
+        self.app.page.update()
 
-        self.app.go(SetupScreen(self.app, mode="scenario"))
-
-    def _table(self) -> None:
-        from companion.ui.setup_view import SetupScreen
-
-        self.app.go(SetupScreen(self.app, mode="table"))
-
-    def _quick(self) -> None:
-        from companion.ui.quick_score import QuickScoreScreen
-
-        self.app.go(QuickScoreScreen(self.app))
+    def _set_aside_game(self, game_id: str) -> None:
+        self._set_aside = self.app.services.backend.set_aside_game(game_id)
+        self.refresh()
+        self.app.page.update()

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.i18n import t
 from companion.rules.errors import Rejected
-from companion.rules.scoring import Score, solo_rank
+from companion.rules.scoring import solo_rank
 from companion.rules.supremacy import MAX_PLAYERS
 from companion.store import StoreError
 from companion.ui import widgets as w
@@ -18,29 +18,10 @@ from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_picker import CardPicker, card_label
 from companion.ui.labels import empire_label, solo_rank_label
 from companion.ui.quick_model import QuickScore
+from companion.ui.score_pad import breakdown_rows
 
-
-def breakdown_rows(result: Score, prefix: str) -> list[ft.Control]:
-    """The score pad's rows; each value can be read back by `<prefix>-<row>`."""
-    rows = [
-        ("raw", t("Raw points")),
-        ("combo", t("Combo points")),
-        ("duo", t("Duo points")),
-        ("generals", t("Generals")),
-        ("financiers", t("Financiers")),
-    ]
-    values = result.as_dict()
-    lines: list[ft.Control] = [
-        ft.Row([ft.Text(label, expand=True),
-                w.value_text(f"{prefix}-{key}", str(values[key]))])
-        for key, label in rows
-    ]
-    lines.append(
-        ft.Row([ft.Text(t("Total"), expand=True, weight=ft.FontWeight.BOLD),
-                w.value_text(f"{prefix}-total", t("{total} points", total=result.total),
-                             size=20, bold=True)])
-    )
-    return lines
+if TYPE_CHECKING:
+    from companion.ui.session import GameSession
 
 
 class QuickScoreScreen(Screen):
@@ -56,6 +37,33 @@ class QuickScoreScreen(Screen):
         self._ranking = ft.Container()
         self._name_field: ft.TextField | None = None
         self._picker: CardPicker | None = None
+
+    @classmethod
+    def from_route(cls, app: CompanionApp, **values: str) -> QuickScoreScreen:
+        """`/quick`, or `/quick?game=<id>`: everyone's score after a table game, with the
+        player's own tableau already filled in from the game."""
+        screen = cls(app)
+        game_id = values.get("game")
+        if game_id:
+            from companion.ui.play import open_session
+
+            screen.fill_from(open_session(app, game_id))
+        return screen
+
+    def fill_from(self, session: GameSession) -> None:
+        state = session.state
+        model = self.model
+        model.set_count(max(1, state.players))
+        me = model.players[0]
+        me.name = t("You")
+        me.empire = state.empire.name
+        me.face = state.empire.face
+        for card in state.built:
+            me.add(card.id)
+        me.generals = state.generals
+        me.financiers = state.financiers
+        for index, name in enumerate(session.names[: state.players - 1], start=1):
+            model.players[index].name = name
 
     @property
     def title(self) -> str:

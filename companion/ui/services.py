@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -26,7 +27,8 @@ class Backend(Protocol):
     """Persistence as the app uses it; every call is on the disk when it returns.
 
     Game records have the store's shape: id, mode, players, empires, scenario, created,
-    updated, finished, score, and the game itself as version/actions/redo.
+    updated, finished, score, and the game itself as version/actions/redo. An abandoned
+    game (`"abandoned": true`) is kept with the finished ones, never dropped.
     """
 
     def setting(self, key: str, default: Any) -> Any: ...
@@ -35,7 +37,17 @@ class Backend(Protocol):
 
     def save_game(self, record: dict[str, Any]) -> None: ...
 
-    def current_game(self) -> dict[str, Any] | None: ...
+    def game(self, game_id: str) -> dict[str, Any] | None:
+        """One full record (with its actions), in progress or not."""
+        ...
+
+    def ongoing_games(self) -> list[dict[str, Any]]:
+        """Games in progress (not abandoned), most recently played first, with actions."""
+        ...
+
+    def abandon_game(self, game_id: str) -> bool: ...
+
+    def resume_game(self, game_id: str) -> bool: ...
 
     def delete_game(self, game_id: str) -> None: ...
 
@@ -47,9 +59,29 @@ class Backend(Protocol):
         """What the player must be told about their data folder, already translated."""
         ...
 
-    def finished_games(self) -> list[dict[str, Any]]: ...
+    def finished_games(self) -> list[dict[str, Any]]:
+        """The history: finished and abandoned games, newest first, without actions."""
+        ...
 
     def record_attempt(self, attempt: dict[str, Any]) -> None: ...
+
+    def attempts(self, scenario_id: str | None = None) -> list[dict[str, Any]]: ...
+
+    def campaigns(self) -> list[dict[str, Any]]: ...
+
+    def campaign(self, campaign_id: str) -> dict[str, Any] | None: ...
+
+    def save_campaign(self, data: dict[str, Any]) -> None: ...
+
+    def players(self) -> list[str]: ...
+
+    def export_all(self) -> dict[str, Any]: ...
+
+    def import_all(self, data: Any, replace: bool = False) -> dict[str, int]: ...
+
+    def data_folder(self) -> str | None:
+        """Where the player's data is, to show them (None: kept in memory only)."""
+        ...
 
     def close(self) -> None: ...
 
@@ -60,7 +92,9 @@ class MemoryBackend:
 
     settings: dict[str, Any] = field(default_factory=dict)
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
-    attempts: list[dict[str, Any]] = field(default_factory=list)
+    attempt_list: list[dict[str, Any]] = field(default_factory=list)
+    campaign_list: list[dict[str, Any]] = field(default_factory=list)
+    player_list: list[str] = field(default_factory=list)
     set_aside: list[dict[str, Any]] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     saves: int = 0
@@ -75,11 +109,29 @@ class MemoryBackend:
         self.games[record["id"]] = copy.deepcopy(record)
         self.saves += 1
 
-    def current_game(self) -> dict[str, Any] | None:
-        ongoing = [g for g in self.games.values() if not g["finished"]]
-        if not ongoing:
-            return None
-        return copy.deepcopy(max(ongoing, key=lambda g: (g["updated"], g["id"])))
+    def game(self, game_id: str) -> dict[str, Any] | None:
+        found = self.games.get(game_id)
+        return copy.deepcopy(found) if found is not None else None
+
+    def ongoing_games(self) -> list[dict[str, Any]]:
+        ongoing = [g for g in self.games.values()
+                   if not g["finished"] and not g.get("abandoned")]
+        return copy.deepcopy(sorted(ongoing, key=lambda g: (g["updated"], g["id"]),
+                                    reverse=True))
+
+    def _flag(self, game_id: str, abandoned: bool) -> bool:
+        record = self.games.get(game_id)
+        if record is None or record["finished"] or bool(record.get("abandoned")) == abandoned:
+            return False
+        record["abandoned"] = abandoned
+        record["updated"] = _now()
+        return True
+
+    def abandon_game(self, game_id: str) -> bool:
+        return self._flag(game_id, True)
+
+    def resume_game(self, game_id: str) -> bool:
+        return self._flag(game_id, False)
 
     def delete_game(self, game_id: str) -> None:
         self.games.pop(game_id, None)
@@ -95,14 +147,72 @@ class MemoryBackend:
         return list(self.messages)
 
     def finished_games(self) -> list[dict[str, Any]]:
-        done = [g for g in self.games.values() if g["finished"]]
-        return copy.deepcopy(sorted(done, key=lambda g: g["updated"], reverse=True))
+        done = [{k: v for k, v in g.items() if k not in ("actions", "redo")}
+                for g in self.games.values() if g["finished"] or g.get("abandoned")]
+        return copy.deepcopy(sorted(done, key=lambda g: (g["updated"], g["id"]),
+                                    reverse=True))
 
     def record_attempt(self, attempt: dict[str, Any]) -> None:
-        self.attempts.append(copy.deepcopy(attempt))
+        if attempt.get("game") is not None:
+            self.attempt_list = [a for a in self.attempt_list
+                                 if a.get("game") != attempt["game"]]
+        self.attempt_list.append(copy.deepcopy(attempt))
+
+    def attempts(self, scenario_id: str | None = None) -> list[dict[str, Any]]:
+        found = [a for a in self.attempt_list
+                 if scenario_id is None or a["scenario"] == scenario_id]
+        return copy.deepcopy(sorted(found, key=lambda a: str(a["date"])))
+
+    def campaigns(self) -> list[dict[str, Any]]:
+        return copy.deepcopy(self.campaign_list)
+
+    def campaign(self, campaign_id: str) -> dict[str, Any] | None:
+        for found in self.campaign_list:
+            if found.get("id") == campaign_id:
+                return copy.deepcopy(found)
+        return None
+
+    def save_campaign(self, data: dict[str, Any]) -> None:
+        kept = copy.deepcopy(data)
+        for number, found in enumerate(self.campaign_list):
+            if found.get("id") == data.get("id"):
+                self.campaign_list[number] = kept
+                return
+        self.campaign_list.append(kept)
+
+    def players(self) -> list[str]:
+        return list(self.player_list)
+
+    def export_all(self) -> dict[str, Any]:
+        return copy.deepcopy({
+            "format": "wonderful-companion", "games": list(self.games.values()),
+            "attempts": self.attempt_list, "campaigns": self.campaign_list,
+            "players": self.player_list, "settings": self.settings,
+        })
+
+    def import_all(self, data: Any, replace: bool = False) -> dict[str, int]:
+        if not isinstance(data, dict) or data.get("format") != "wonderful-companion":
+            raise ServicesError(t("This file is not an export of Wonderful Companion."))
+        if replace:
+            self.games.clear()
+            self.attempt_list, self.campaign_list = [], []
+        for record in data.get("games", []):
+            self.games[record["id"]] = copy.deepcopy(record)
+        self.attempt_list += copy.deepcopy(data.get("attempts", []))
+        self.campaign_list += copy.deepcopy(data.get("campaigns", []))
+        return {"games": len(data.get("games", [])), "games_replaced": 0,
+                "attempts": len(data.get("attempts", [])),
+                "campaigns": len(data.get("campaigns", [])), "players": 0}
+
+    def data_folder(self) -> str | None:
+        return None
 
     def close(self) -> None:
         pass
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @dataclass

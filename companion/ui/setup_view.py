@@ -13,8 +13,9 @@ from companion.rules.errors import Rejected
 from companion.rules.scenarios import Scenario, start_for
 from companion.rules.supremacy import MAX_PLAYERS, max_players
 from companion.store import StoreError
+from companion.ui import routes
 from companion.ui import widgets as w
-from companion.ui.app import CompanionApp, Screen
+from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.card_picker import card_label
 from companion.ui.labels import empire_label
 
@@ -70,6 +71,21 @@ class SetupScreen(Screen):
         self.scenario: Scenario | None = None
         self._name_fields: dict[int, ft.TextField] = {}
         self._content = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    @classmethod
+    def from_route(cls, app: CompanionApp, **values: str) -> SetupScreen:
+        """`/new/solo`, `/new/table`, `/new/scenario` (`?scenario=<id>` chooses it)."""
+        mode = values.get("mode", "")
+        if mode not in MODES:
+            raise ScreenMissing(t("There is no page at {route}.", route=f"/new/{mode}"))
+        screen = cls(app, mode)
+        wanted = values.get("scenario")
+        if mode == "scenario" and wanted:
+            scenario = app.services.scenarios.get(wanted)
+            screen.scenario = scenario
+            if scenario is not None:
+                screen.expansions.update(scenario.expansions)
+        return screen
 
     def _default_empire(self) -> str:
         names = self.app.services.catalog.empire_names()
@@ -274,7 +290,7 @@ class SetupScreen(Screen):
         )
 
     def _start(self) -> None:
-        from companion.ui.game_view import GameScreen
+        from companion.ui.play import keep_session
         from companion.ui.session import GameSession
 
         names = self.player_names() if self.mode == "table" else []
@@ -283,4 +299,5 @@ class SetupScreen(Screen):
         except (Rejected, StoreError) as exc:
             self.app.explain(exc)
             return
-        self.app.replace(GameScreen(self.app, session))
+        keep_session(self.app, session)
+        self.app.navigate(routes.path("play", session.id))

@@ -29,8 +29,18 @@ class StoreBackend:
     def save_game(self, record: dict[str, Any]) -> None:
         self.store.save_game(record)
 
-    def current_game(self) -> dict[str, Any] | None:
-        return self.store.current_game()
+    def game(self, game_id: str) -> dict[str, Any] | None:
+        return self.store.game(game_id)
+
+    def ongoing_games(self) -> list[dict[str, Any]]:
+        return [game for game in self.store.games(finished=False, with_actions=True)
+                if not game.get("abandoned")]
+
+    def abandon_game(self, game_id: str) -> bool:
+        return self.store.abandon_game(game_id)
+
+    def resume_game(self, game_id: str) -> bool:
+        return self.store.resume_game(game_id)
 
     def delete_game(self, game_id: str) -> None:
         self.store.delete_game(game_id)
@@ -47,6 +57,30 @@ class StoreBackend:
 
     def record_attempt(self, attempt: dict[str, Any]) -> None:
         self.store.record_attempt(attempt)
+
+    def attempts(self, scenario_id: str | None = None) -> list[dict[str, Any]]:
+        return self.store.attempts(scenario_id)
+
+    def campaigns(self) -> list[dict[str, Any]]:
+        return self.store.campaigns()
+
+    def campaign(self, campaign_id: str) -> dict[str, Any] | None:
+        return self.store.campaign(campaign_id)
+
+    def save_campaign(self, data: dict[str, Any]) -> None:
+        self.store.save_campaign(data)
+
+    def players(self) -> list[str]:
+        return self.store.players()
+
+    def export_all(self) -> dict[str, Any]:
+        return self.store.export_all()
+
+    def import_all(self, data: Any, replace: bool = False) -> dict[str, int]:
+        return self.store.import_all(data, replace=replace)
+
+    def data_folder(self) -> str | None:
+        return str(self.store.folder)
 
     def close(self) -> None:
         self.store.close()

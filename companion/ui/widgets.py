@@ -240,3 +240,19 @@ def toggle_row(
         ],
         spacing=8,
     )
+
+
+def confirm_dialog(page: ft.Page, title: str, text: str, confirm: str,
+                   on_confirm: Callable[[], Any]) -> None:
+    """Ask before something the player may regret (abandon, delete, reset)."""
+
+    def confirmed() -> None:
+        page.pop_dialog()
+        on_confirm()
+
+    page.show_dialog(ft.AlertDialog(
+        title=ft.Text(title),
+        content=ft.Text(text),
+        actions=[button(t("Cancel"), lambda: page.pop_dialog(), kind="text"),
+                 button(confirm, confirmed, kind="filled")],
+    ))

@@ -28,8 +28,9 @@ def open_ui() -> Iterator[Callable[..., Ui]]:
     """Start the app for `services` in a new simulated tab (several per test allowed)."""
     opened: list[Ui] = []
 
-    def start(services: Services, width: float = 390, height: float = 844) -> Ui:
-        ui = Ui(make_main(services), width=width, height=height)
+    def start(services: Services, width: float = 390, height: float = 844,
+              route: str = "/") -> Ui:
+        ui = Ui(make_main(services), width=width, height=height, route=route)
         opened.append(ui)
         return ui
 

@@ -133,12 +133,13 @@ class Ui:
     """One browser tab's worth of app, driven from a test."""
 
     def __init__(self, main: Callable[[ft.Page], Any], width: float = 390,
-                 height: float = 844) -> None:
+                 height: float = 844, route: str = "/") -> None:
         self.loop = asyncio.new_event_loop()
         self.client = FakeClient(self.loop)
         self.session = Session(self.client)
         self.client.session = self.session
-        self.session.apply_page_patch({"route": "/", "width": width, "height": height,
+        self.client.page_url = "http://127.0.0.1:8550"
+        self.session.apply_page_patch({"route": route, "width": width, "height": height,
                                        "platform_brightness": "light"})
         self.client.send_message(
             Message(
@@ -176,15 +177,41 @@ class Ui:
     # --- finding ------------------------------------------------------------------
 
     def roots(self) -> list[Any]:
+        """What is on screen: the top view of the stack, and open dialogs."""
         page = self.page
+        view = page.views[-1]
         roots: list[Any] = []
-        if page.appbar is not None:
-            roots.append(page.appbar)
-        roots.extend(page.controls)
-        if page.bottom_appbar is not None:
-            roots.append(page.bottom_appbar)
+        if view.appbar is not None:
+            roots.append(view.appbar)
+        roots.extend(view.controls)
+        if view.bottom_appbar is not None:
+            roots.append(view.bottom_appbar)
+        if view.navigation_bar is not None:
+            roots.append(view.navigation_bar)
         roots.extend(d for d in page._dialogs.controls if d.open)
         return roots
+
+    @property
+    def route(self) -> str:
+        """The route of the screen on top."""
+        return str(self.page.views[-1].route)
+
+    def view_routes(self) -> list[str]:
+        return [str(v.route) for v in self.page.views]
+
+    def go(self, route: str) -> None:
+        """The browser's address changes (a typed address, or back/forward)."""
+        self.session.apply_patch(self.page._i, {"route": route})
+        self.run(self.session.dispatch_event(self.page._i, "route_change", {"route": route}))
+
+    def pop_view(self) -> None:
+        """The phone's back gesture: Flutter pops the top view and tells the app."""
+        route = self.route
+        self.run(self.session.dispatch_event(self.page._i, "view_pop", {"route": route}))
+
+    def pushed_routes(self) -> list[str]:
+        """Routes the app asked the browser to show, in order."""
+        return [args["route"] for name, args in self.client.calls if name == "push_route"]
 
     def controls(self, within: str | None = None) -> Iterator[tuple[Any, tuple[Any, ...]]]:
         if within is not None:

@@ -46,7 +46,7 @@ def start_solo(ui: Ui, face: str = "A") -> None:
 
 
 def game_of(services: Services) -> Game:
-    record = services.backend.current_game()
+    record = services.backend.ongoing_games()[0]
     assert record is not None
     return Game.from_json({k: record[k] for k in ("version", "actions", "redo")},
                           services.catalog)
@@ -146,7 +146,7 @@ def test_full_solo_game_to_the_end_screen(ui: Ui, services: Services) -> None:
     assert ui.text("final-total") == f"{total} points"
     assert ui.text("final-raw") == str(game["score"]["raw"])
     assert ui.text("verdict-0").startswith("Solo rank: ")
-    assert services.backend.current_game() is None
+    assert services.backend.ongoing_games() == []
 
 
 def test_resume_after_restart(open_ui: Callable[..., Ui]) -> None:

@@ -30,7 +30,7 @@ def test_scenario_game_forces_face_b_and_starts_with_its_cards(ui: Ui,
     assert ui.text("verdict-0").startswith("Scenario lost: not built at the end: Polar Base")
     backend = services.backend
     assert isinstance(backend, MemoryBackend)
-    (attempt,) = backend.attempts
+    (attempt,) = backend.attempt_list
     assert attempt["scenario"] == "base-1" and attempt["won"] is False
 
 

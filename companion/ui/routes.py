@@ -1,0 +1,134 @@
+"""Every screen's address, in one table: how screens find each other.
+
+A screen never imports another screen; it asks the app to go to a route such as
+`/history/<game>`. The route is what the browser shows, so a reload comes back to the
+same screen, and the back button or the phone's back gesture walk the route's parents
+(`/history/<game>` → `/history` → `/`) without leaving the app.
+
+Screens are named by "module:Class" and imported only when first shown, so opening
+the home screen does not pay for the statistics and their charts.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qsl, quote, unquote, urlsplit
+
+HOME = "/"
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    pattern: str
+    """Segments, with `{name}` for a value: `/history/{game}`."""
+    screen: str
+    """"module:Class" of the screen; the class has `from_route(app, **values)`."""
+    section: str | None = None
+    """The navigation bar destination this screen belongs to, if it is a section."""
+
+    @property
+    def segments(self) -> tuple[str, ...]:
+        return tuple(s for s in self.pattern.split("/") if s)
+
+    def match(self, parts: tuple[str, ...]) -> dict[str, str] | None:
+        """The route's values if `parts` is an address of this route, else None."""
+        if len(parts) != len(self.segments):
+            return None
+        values: dict[str, str] = {}
+        for pattern, part in zip(self.segments, parts, strict=True):
+            if pattern.startswith("{") and pattern.endswith("}"):
+                if not part:
+                    return None
+                values[pattern[1:-1]] = part
+            elif pattern != part:
+                return None
+        return values
+
+
+ROUTES: tuple[Route, ...] = (
+    Route("/", "companion.ui.home:HomeScreen", section="home"),
+    Route("/new/{mode}", "companion.ui.setup_view:SetupScreen"),
+    Route("/play/{game}", "companion.ui.play:PlayScreen"),
+    Route("/quick", "companion.ui.quick_score:QuickScoreScreen"),
+    Route("/settings", "companion.ui.settings_view:SettingsScreen"),
+)
+"""Routes are tried in order: put fixed segments (`/campaigns/new`) before values."""
+
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("home", HOME),
+)
+"""The navigation bar's destinations, in order: (section, route)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """A parsed route: which table entry, its values, and the query (`?scenario=ca-5`)."""
+
+    path: str
+    route: Route | None
+    values: dict[str, str]
+    query: dict[str, str]
+
+    @property
+    def key(self) -> str:
+        return self.path + (("?" + "&".join(f"{k}={quote(v)}" for k, v in
+                                            sorted(self.query.items()))) if self.query else "")
+
+
+def parse(route: str) -> Address:
+    """Find the table entry for `route`; an unknown address has `route` None."""
+    split = urlsplit(route or HOME)
+    parts = tuple(unquote(p) for p in split.path.split("/") if p)
+    path = "/" + "/".join(quote(p, safe="") for p in parts)
+    query = {k: v for k, v in parse_qsl(split.query)}
+    for entry in ROUTES:
+        values = entry.match(parts)
+        if values is not None:
+            return Address(path, entry, values, query)
+    return Address(path, None, {}, query)
+
+
+def parents(route: str) -> list[str]:
+    """The routes under `route` in the view stack, home first, `route` itself excluded.
+
+    The parent of an address is the longest shorter prefix that is a route:
+    `/play/<game>` has no `/play`, so its parent is the home screen.
+    """
+    parts = [p for p in urlsplit(route or HOME).path.split("/") if p]
+    found: list[str] = []
+    for size in range(len(parts) - 1, 0, -1):
+        prefix = "/" + "/".join(parts[:size])
+        if parse(prefix).route is not None:
+            found.insert(0, prefix)
+    if parts:
+        found.insert(0, HOME)
+    return found
+
+
+def path(*segments: str, **query: str) -> str:
+    """An address from its segments, quoted: `path("history", game_id)`."""
+    text = "/" + "/".join(quote(s, safe="") for s in segments)
+    if query:
+        text += "?" + "&".join(f"{k}={quote(v, safe='')}" for k, v in query.items())
+    return text
+
+
+def screen_class(entry: Route) -> Any:
+    """Import the screen of a route the first time it is needed."""
+    module, _, name = entry.screen.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def section_of(route: str) -> str | None:
+    """The navigation destination a route belongs to (its first segment's section)."""
+    address = parse(route)
+    if address.route is not None and address.route.section is not None:
+        return address.route.section
+    for size in range(len(address.path.strip("/").split("/")), 0, -1):
+        prefix = "/" + "/".join(address.path.strip("/").split("/")[:size])
+        entry = parse(prefix).route
+        if entry is not None and entry.section is not None:
+            return entry.section
+    return None

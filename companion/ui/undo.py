@@ -1,0 +1,72 @@
+"""Undo and redo, shared by the game's screens: always visible, each saying what it does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.i18n import t
+from companion.rules.errors import Rejected
+from companion.store import StoreError
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
+    from companion.ui.session import GameSession
+
+
+def undo_bar(app: CompanionApp, session: GameSession,
+             after: Callable[[], None]) -> ft.Control:
+    """Undo and redo, always visible, each saying what it will take back or do again."""
+
+    def undo() -> None:
+        try:
+            session.undo()
+        except (Rejected, StoreError) as exc:
+            app.explain(exc)
+        after()
+
+    def redo() -> None:
+        try:
+            session.redo()
+        except (Rejected, StoreError) as exc:
+            app.explain(exc)
+        after()
+
+    undo_what = session.undo_label()
+    redo_what = session.redo_label()
+    return ft.Row(
+        [
+            bar_button(ft.Icons.UNDO, t("Undo"), undo_what or t("nothing to undo"), undo,
+                       disabled=undo_what is None),
+            bar_button(ft.Icons.REDO, t("Redo"), redo_what or t("nothing to redo"), redo,
+                       disabled=redo_what is None),
+        ],
+        spacing=8,
+    )
+
+
+def bar_button(icon: ft.IconData, title: str, detail: str, on_click: Callable[[], None],
+               *, disabled: bool) -> ft.Control:
+    label = f"{title}: {detail}"
+    inner = ft.OutlinedButton(
+        content=ft.Row(
+            [
+                ft.Icon(icon),
+                ft.Column(
+                    [ft.Text(title, weight=ft.FontWeight.BOLD),
+                     ft.Text(detail, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+                    spacing=0,
+                    tight=True,
+                    expand=True,
+                ),
+            ],
+            spacing=6,
+        ),
+        on_click=on_click,
+        disabled=disabled,
+        height=56,
+        expand=True,
+    )
+    return ft.Semantics(content=inner, label=label, button=True, container=True, expand=True)

@@ -1,0 +1,195 @@
+"""Every screen has an address; back goes one screen up and never leaves the app.
+
+The route table is the only way screens reach each other: a test reads the screen
+modules' imports and fails if one imports another.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from harness import Ui
+
+from companion.catalog import catalog
+from companion.rules.actions import Start
+from companion.rules.scenarios import start_for
+from companion.ui import routes
+from companion.ui.services import MemoryBackend, Services, load_scenarios
+from companion.ui.session import GameSession
+
+PACKAGE = Path(routes.__file__).resolve().parent
+
+
+def _services(backend: MemoryBackend | None = None) -> Services:
+    return Services(catalog=catalog(), backend=backend or MemoryBackend(),
+                    scenarios=load_scenarios())
+
+
+# --- the table ----------------------------------------------------------------------
+
+
+def test_every_route_names_a_screen_that_can_be_made_from_its_address() -> None:
+    for entry in routes.ROUTES:
+        screen = routes.screen_class(entry)
+        assert callable(getattr(screen, "from_route", None)), entry.pattern
+
+
+def test_addresses_are_parsed_with_their_values_and_query() -> None:
+    found = routes.parse("/new/scenario?scenario=ca-5")
+    assert found.route is not None and found.route.pattern == "/new/{mode}"
+    assert found.values == {"mode": "scenario"} and found.query == {"scenario": "ca-5"}
+    assert routes.parse("/no/such/page").route is None
+    assert routes.parse("").route is not None  # the empty address is home
+
+
+def test_parents_are_the_shorter_addresses_that_exist() -> None:
+    assert routes.parents("/") == []
+    assert routes.parents("/play/abc") == ["/"]  # there is no /play page
+    assert routes.parents("/settings") == ["/"]
+    assert routes.path("play", "a b/c") == "/play/a%20b%2Fc"
+    assert routes.parse(routes.path("play", "a b/c")).values == {"game": "a b/c"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_no_screen_imports_another_screen() -> None:
+    screens = {entry.screen.partition(":")[0] for entry in routes.ROUTES}
+    screens.discard("companion.ui.play")  # the dispatcher of /play picks one of two
+    for module in screens:
+        path = PACKAGE / (module.rsplit(".", 1)[1] + ".py")
+        others = (_imports(path) & screens) - {module}
+        assert not others, f"{module} imports {sorted(others)}: go through a route instead"
+
+
+# --- back and reload ----------------------------------------------------------------
+
+
+def test_a_screen_sits_on_its_parents_and_back_goes_one_up(
+        open_ui: Callable[..., Ui]) -> None:
+    ui = open_ui(_services())
+    ui.click("Settings")
+    assert ui.view_routes() == ["/", "/settings"]
+    assert ui.pushed_routes()[-1] == "/settings"  # the browser's address and history
+    ui.pop_view()  # the phone's back gesture
+    assert ui.view_routes() == ["/"]
+    ui.click("New solo game")
+    ui.click("Back")
+    assert ui.view_routes() == ["/"]
+
+
+def test_the_browsers_back_button_shows_the_previous_address(
+        open_ui: Callable[..., Ui]) -> None:
+    ui = open_ui(_services())
+    ui.click("Solo scenario")
+    ui.go("/")  # browser back: the address changes under the app
+    assert ui.view_routes() == ["/"]
+    assert "New solo game" in ui.names()
+
+
+def test_a_reload_shows_the_same_screen(open_ui: Callable[..., Ui]) -> None:
+    services = _services()
+    session = GameSession.new(services, Start(empire="Noram States"))
+    ui = open_ui(services, route=f"/play/{session.id}")
+    assert ui.view_routes() == ["/", f"/play/{session.id}"]
+    assert "Round 1 · Planning" in ui.screen_text()
+    settings = open_ui(services, route="/settings")
+    assert "Language" in settings.screen_text()
+    scenario = open_ui(services, route="/new/scenario?scenario=ca-5")
+    assert scenario.route == "/new/scenario?scenario=ca-5"
+
+
+@pytest.mark.parametrize("route", ["/no/such/page", "/play/not-a-game", "/new/poker"])
+def test_an_unknown_address_says_so_and_leads_home(open_ui: Callable[..., Ui],
+                                                   route: str) -> None:
+    ui = open_ui(_services(), route=route)
+    assert ui.has_id("not-found")
+    ui.click("Back to the home screen")
+    assert ui.view_routes() == ["/"]
+
+
+# --- games in progress --------------------------------------------------------------
+
+
+def test_every_game_in_progress_is_listed_and_can_be_continued(
+        open_ui: Callable[..., Ui]) -> None:
+    services = _services()
+    solo = GameSession.new(services, Start(empire="Noram States"))
+    table = GameSession.new(services, Start(empire="Aztec Empire", mode="table", players=3))
+    scenario_start = start_for(services.scenarios["base-1"], "Noram States", ("base",))
+    GameSession.new(services, scenario_start)
+    ui = open_ui(services)
+    listed = ui.text("continue")
+    assert "Solo game" in listed and "Table game, 3 players" in listed
+    assert "Solo scenario: " in listed and "Round 1 · Planning" in listed
+    ui.click("Continue the game", within=f"ongoing-{table.id}")
+    assert ui.route == f"/play/{table.id}"
+    ui.click("Back")
+    ui.click("Continue the game", within=f"ongoing-{solo.id}")
+    assert ui.route == f"/play/{solo.id}"
+
+
+def test_abandoning_keeps_the_game_in_the_history_and_can_be_undone(
+        open_ui: Callable[..., Ui]) -> None:
+    backend = MemoryBackend()
+    services = _services(backend)
+    first = GameSession.new(services, Start(empire="Noram States"))
+    second = GameSession.new(services, Start(empire="Aztec Empire"))
+    ui = open_ui(services)
+    ui.click("Abandon this game", within=f"ongoing-{first.id}")
+    ui.click("Abandon")  # the confirmation
+    assert not ui.has_id(f"ongoing-{first.id}") and ui.has_id(f"ongoing-{second.id}")
+    history = backend.finished_games()
+    assert [g["id"] for g in history] == [first.id] and history[0]["abandoned"] is True
+    assert "kept in the history" in ui.last_message()
+    bar = [d for d in ui.page._dialogs.controls if getattr(d, "action", None)][-1]
+    ui.dispatch(bar, "action", None)  # the message's Undo
+    assert ui.has_id(f"ongoing-{first.id}")
+    assert backend.finished_games() == []
+
+
+def test_cancelling_the_confirmation_abandons_nothing(open_ui: Callable[..., Ui]) -> None:
+    backend = MemoryBackend()
+    services = _services(backend)
+    game = GameSession.new(services, Start(empire="Noram States"))
+    ui = open_ui(services)
+    ui.click("Abandon this game")
+    ui.click("Cancel")
+    assert ui.has_id(f"ongoing-{game.id}") and backend.finished_games() == []
+
+
+def test_starting_a_new_game_never_hides_another(open_ui: Callable[..., Ui]) -> None:
+    services = _services()
+    old = GameSession.new(services, Start(empire="Aztec Empire"))
+    ui = open_ui(services)
+    ui.click("New solo game")
+    ui.click("Start the game")
+    assert ui.route.startswith("/play/")
+    ui.click("Back")
+    assert ui.has_id(f"ongoing-{old.id}")
+    assert len(services.backend.ongoing_games()) == 2
+
+
+def test_sections_are_a_bar_on_a_phone_and_a_rail_on_a_wide_window(
+        open_ui: Callable[..., Ui]) -> None:
+    import flet as ft
+
+    phone = open_ui(_services())
+    if len(routes.SECTIONS) < 2:
+        pytest.skip("one section only")
+    assert isinstance(phone.page.views[-1].navigation_bar, ft.NavigationBar)
+    wide = open_ui(_services(), width=1280, height=800)
+    assert wide.page.views[-1].navigation_bar is None
+    assert any(isinstance(c, ft.NavigationRail) for root in wide.roots()
+               for c, _ in __import__("harness").walk(root))
