@@ -260,12 +260,12 @@ class CompanionApp:
             "cards": (t("Cards"), ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE),
         }
         return [(route, *names[section]) for section, route in routes.SECTIONS
-                if section in names]
+                if section in names and routes.parse(route).route is not None]
 
     def _selected(self, route: str) -> int:
         section = routes.section_of(route)
-        for index, (section_name, _) in enumerate(routes.SECTIONS):
-            if section_name == section:
+        for index, (target, *_) in enumerate(self._sections()):
+            if routes.section_of(target) == section:
                 return index
         return 0
 

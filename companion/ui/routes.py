@@ -58,8 +58,13 @@ ROUTES: tuple[Route, ...] = (
 
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("home", HOME),
+    ("scenarios", "/scenarios"),
+    ("campaigns", "/campaigns"),
+    ("history", "/history"),
+    ("cards", "/cards"),
 )
-"""The navigation bar's destinations, in order: (section, route)."""
+"""The navigation bar's destinations, in order: (section, route). Five at most, so the
+labels fit a phone; statistics open from the history and the home screen."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from companion.catalog import Catalog, catalog
 from companion.i18n import t
+from companion.rules.campaign import CampaignBox
 from companion.rules.scenarios import Scenario
 
 
@@ -81,6 +82,11 @@ class Backend(Protocol):
 
     def data_folder(self) -> str | None:
         """Where the player's data is, to show them (None: kept in memory only)."""
+        ...
+
+    def reset(self) -> None:
+        """Forget every game, attempt, campaign and player (settings stay); the store
+        keeps a copy of the folder from just before (see `backups/`)."""
         ...
 
     def close(self) -> None: ...
@@ -207,6 +213,10 @@ class MemoryBackend:
     def data_folder(self) -> str | None:
         return None
 
+    def reset(self) -> None:
+        self.games.clear()
+        self.attempt_list, self.campaign_list, self.player_list = [], [], []
+
     def close(self) -> None:
         pass
 
@@ -231,6 +241,12 @@ class Services:
 
     def close(self) -> None:
         self.backend.close()
+
+    def campaign_boxes(self) -> Mapping[str, CampaignBox]:
+        """The campaign boxes shipped with the app (War or Peace), by key."""
+        from companion.scenarios import campaign_boxes
+
+        return campaign_boxes()
 
 
 def load_scenarios(user_folder: Path | None = None) -> dict[str, Scenario]:

@@ -82,6 +82,13 @@ class StoreBackend:
     def data_folder(self) -> str | None:
         return str(self.store.folder)
 
+    def reset(self) -> None:
+        # Replacing everything by an empty export goes through the import's single
+        # commit, which first copies the whole folder to backups/.
+        empty = self.store.export_all()
+        empty.update(games=[], attempts=[], campaigns=[], players=[])
+        self.store.import_all(empty, replace=True)
+
     def close(self) -> None:
         self.store.close()
 

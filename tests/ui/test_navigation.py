@@ -186,7 +186,7 @@ def test_sections_are_a_bar_on_a_phone_and_a_rail_on_a_wide_window(
     import flet as ft
 
     phone = open_ui(_services())
-    if len(routes.SECTIONS) < 2:
+    if sum(routes.parse(route).route is not None for _, route in routes.SECTIONS) < 2:
         pytest.skip("one section only")
     assert isinstance(phone.page.views[-1].navigation_bar, ft.NavigationBar)
     wide = open_ui(_services(), width=1280, height=800)
