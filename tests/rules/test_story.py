@@ -1,0 +1,62 @@
+"""A finished game's story, replayed from its actions: numbers worked out by hand."""
+
+from __future__ import annotations
+
+from story_samples import benjamin_game, table_game
+
+from companion.catalog import Catalog
+from companion.rules.cards import Resource, Token
+from companion.rules.errors import Rejected
+from companion.rules.state import Phase
+from companion.rules.story import built_cards, game_story
+
+M, E, S, G, X = Resource
+
+
+def test_benjamins_game_step_by_step(cards: Catalog) -> None:
+    story = game_story(benjamin_game(cards).actions, cards)
+    assert [r.number for r in story] == [1, 2, 3, 4]
+    first, second, third, fourth = story
+    # Round 1: Empire alone (M2 S2); the Mega-Drill is built in the Materials step,
+    # so its X1 already counts in the Exploration step of the same round.
+    assert first.production == {M: 2, E: 0, S: 2, G: 0, X: 1}
+    assert [c.phase for c in first.chapters] == [Phase.PLANNING, *[Phase.PRODUCTION] * 5]
+    assert first.steps[0].built == [cards.card("Mega-Drill").id]
+    assert first.chapters[0].built == []
+    assert first.krystallium == 0
+    # Round 2: M2 + 1 = 3; the Recycling Plant completes; 5 cubes on the Empire → 1 K.
+    assert second.production == {M: 3, E: 0, S: 2, G: 0, X: 1}
+    assert second.steps[0].built == [cards.card("Recycling Plant").id]
+    assert second.steps[0].krystallium == 1
+    assert second.krystallium == 1
+    # Rounds 3 and 4: example 1 of the rulebook, and the solo Materials supremacy (5).
+    for later in (third, fourth):
+        assert later.production == {M: 5, E: 0, S: 2, G: 0, X: 1}
+        materials = later.steps[0]
+        assert (materials.supremacy, materials.bonus, materials.winners) == (
+            True, Token.FINANCIER, [0])
+        assert all(step.supremacy is False for step in later.steps[1:])
+    assert built_cards(story) == [cards.card("Mega-Drill").id,
+                                  cards.card("Recycling Plant").id]
+
+
+def test_a_table_games_supremacy_with_the_other_players_totals(cards: Catalog) -> None:
+    story = game_story(table_game(cards).actions, cards)
+    for told in story:
+        materials, energy, science, gold, exploration = told.steps
+        assert told.production == {M: 2, E: 1, S: 1, G: 0, X: 0}
+        assert (materials.others, materials.winners, materials.bonus) == (
+            (1, 1), [0], Token.FINANCIER)
+        assert (energy.supremacy, energy.winners) == (False, [])
+        assert science.supremacy is False and gold.supremacy is False
+        assert exploration.supremacy is False
+    # 4 cubes a round on the Empire: 5th cube in round 2, 10th in round 3, 15th in 4.
+    assert [r.krystallium for r in story] == [0, 1, 1, 1]
+
+
+def test_a_list_that_is_not_a_game_is_refused(cards: Catalog) -> None:
+    try:
+        game_story([], cards)
+    except Rejected:
+        return
+    raise AssertionError("an empty action list has no story")
