@@ -1,0 +1,102 @@
+"""The statistics' numbers from hand-made history records, worked out by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.scoring import SoloRank
+from companion.rules.stats import record_mode, statistics
+
+
+def _game(game_id: str, day: int, total: int, *, empire: str = "Noram States",
+          face: str = "A", mode: str = "solo", scenario: str | None = None,
+          rows: tuple[int, int, int, int, int] | None = None, **extra: Any) -> dict[str, Any]:
+    score: dict[str, int] = {"total": total}
+    if rows is not None:
+        score.update(zip(("raw", "combo", "duo", "generals", "financiers"), rows, strict=True))
+    return {"id": game_id, "mode": mode, "players": 1, "empires": [empire], "face": face,
+            "scenario": scenario, "created": f"2025-01-{day:02d}T10:00:00",
+            "updated": f"2025-01-{day:02d}T11:00:00", "finished": True, "score": score,
+            **extra}
+
+
+def _quick(game_id: str, day: int) -> dict[str, Any]:
+    return {"id": game_id, "kind": "quick-score", "mode": "table", "players": ["Ana", "Bo"],
+            "empires": ["Aztec Empire", "Noram States"], "scenario": None,
+            "created": f"2025-01-{day:02d}T10:00:00", "updated": f"2025-01-{day:02d}T10:00:00",
+            "finished": True,
+            "score": {"raw": 9, "combo": 0, "duo": 0, "generals": 0, "financiers": 0,
+                      "total": 9, "name": "Bo"},
+            "tableaux": [
+                {"name": "Ana", "empire": "Aztec Empire", "face": "B", "cards": [[9, 2], [6, 1]],
+                 "generals": 0, "financiers": 0, "place": 2,
+                 "score": {"raw": 4, "combo": 3, "duo": 0, "generals": 0, "financiers": 0,
+                           "total": 7}},
+                {"name": "Bo", "empire": "Noram States", "face": "A", "cards": [],
+                 "generals": 0, "financiers": 0, "place": 1,
+                 "score": {"raw": 9, "combo": 0, "duo": 0, "generals": 0, "financiers": 0,
+                           "total": 9}}]}
+
+
+RECORDS = [
+    _game("s1", 3, 85, face="B", rows=(20, 40, 10, 5, 10)),   # face B 85 → Emperor
+    _game("s2", 1, 85, face="A", rows=(20, 30, 10, 10, 15)),  # 85 − 15 = 70 → Dictator
+    _game("s3", 2, 59, face="B"),                              # Apprentice, no rows
+    _game("t1", 4, 40, mode="table", empire="Aztec Empire", face="B"),
+    _game("c1", 5, 70, face="B", scenario="base-1"),
+    _quick("q1", 6),
+    {**_game("a1", 7, 0), "finished": False, "abandoned": True, "score": None},
+]
+
+
+def test_modes() -> None:
+    assert [record_mode(r) for r in RECORDS] == [
+        "solo", "solo", "solo", "table", "scenario", "quick", "solo"]
+
+
+def test_totals_over_time_are_oldest_first_and_skip_abandoned_games() -> None:
+    found = statistics(RECORDS)
+    assert found.games == 6
+    assert [(p.game_id, p.total) for p in found.over_time] == [
+        ("s2", 85), ("s3", 59), ("s1", 85), ("t1", 40), ("c1", 70), ("q1", 7)]
+
+
+def test_average_and_best_per_empire_and_face() -> None:
+    found = {(s.empire, s.face): (s.games, s.average, s.best)
+             for s in statistics(RECORDS).empires}
+    assert found == {
+        ("Noram States", "B"): (3, (85 + 59 + 70) / 3, 85),
+        ("Noram States", "A"): (1, 85.0, 85),
+        ("Aztec Empire", "B"): (2, (40 + 7) / 2, 40),  # the quick score's own tableau
+    }
+
+
+def test_solo_ranks_count_plain_solo_games_only() -> None:
+    ranks = statistics(RECORDS).solo_ranks
+    assert ranks == {SoloRank.LIVING_GOD: 0, SoloRank.EMPEROR: 1, SoloRank.DICTATOR: 1,
+                     SoloRank.APPRENTICE: 1}
+
+
+def test_medals_from_the_scenario_attempts() -> None:
+    attempts = [{"won": True, "medal": "gold"}, {"won": True, "medal": "bronze"},
+                {"won": True, "medal": None}, {"won": False, "medal": None},
+                {"won": True, "medal": "gold"}]
+    assert statistics([], attempts).medals == {
+        "gold": 2, "silver": 0, "bronze": 1, "none": 1, "lost": 1}
+
+
+def test_score_pad_categories_average_the_games_that_have_the_rows() -> None:
+    # s1, s2 and the quick score's own tableau (4, 3, 0, 0, 0) have every row.
+    assert statistics(RECORDS).categories == {
+        "raw": (20 + 20 + 4) / 3, "combo": (40 + 30 + 3) / 3, "duo": 20 / 3,
+        "generals": 15 / 3, "financiers": 25 / 3}
+
+
+def test_most_built_cards_from_stories_and_quick_scores() -> None:
+    built = {"s1": [9, 14], "s2": [9], "a1": [9, 9, 9, 9]}  # a1 was abandoned: not counted
+    assert statistics(RECORDS, built=built).top_cards == [(9, 4), (6, 1), (14, 1)]
+
+
+def test_no_history_is_empty() -> None:
+    assert statistics([]).empty
+    assert not statistics(RECORDS).empty
