@@ -52,6 +52,12 @@ ROUTES: tuple[Route, ...] = (
     Route("/new/{mode}", "companion.ui.setup_view:SetupScreen"),
     Route("/play/{game}", "companion.ui.play:PlayScreen"),
     Route("/quick", "companion.ui.quick_score:QuickScoreScreen"),
+    Route("/campaigns", "companion.ui.campaigns_view:CampaignListScreen", section="campaigns"),
+    Route("/campaigns/new", "companion.ui.campaign_new:NewCampaignScreen", section="campaigns"),
+    Route("/campaigns/{campaign}", "companion.ui.campaigns_view:CampaignScreen",
+          section="campaigns"),
+    Route("/campaigns/{campaign}/record", "companion.ui.campaign_form:RecordScreen",
+          section="campaigns"),
     Route("/settings", "companion.ui.settings_view:SettingsScreen"),
 )
 """Routes are tried in order: put fixed segments (`/campaigns/new`) before values."""
