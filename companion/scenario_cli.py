@@ -4,6 +4,8 @@ These commands are thin: the rules live in `companion.rules.scenarios` and
 `companion.rules.campaign`, the data in `companion.scenarios`, and persistence in the
 store, so the app's screens and these commands behave the same. Bad input prints one
 line on stderr and exits with 2; nothing is saved unless the whole command succeeded.
+Commands that only read (`scenarios`, `campaign show|list`) open the store read-only, so
+they work while the app is open; `campaign new|record|undo` take the folder's lock.
 """
 
 from __future__ import annotations
@@ -79,27 +81,27 @@ def _guarded(handler: Any) -> Any:
     return run
 
 
-def _open(args: argparse.Namespace) -> _Store:
+def _open(args: argparse.Namespace, read_only: bool) -> _Store:
     from companion.store import open_store
-    from companion.store.location import data_dir
 
-    store: _Store = open_store(data_dir(args.data_dir))
+    store: _Store = open_store(_data_folder(args, read_only), read_only=read_only)
     return store
 
 
 @contextmanager
-def _store(args: argparse.Namespace) -> Iterator[_Store]:
-    store = _open(args)
+def _store(args: argparse.Namespace, *, read_only: bool = False) -> Iterator[_Store]:
+    store = _open(args, read_only)
     try:
         yield store
     finally:
         store.close()
 
 
-def _data_folder(args: argparse.Namespace) -> Path:
+def _data_folder(args: argparse.Namespace, read_only: bool = True) -> Path:
+    """The data folder; only a command that changes the data may create it."""
     from companion.store.location import data_dir
 
-    return data_dir(args.data_dir)
+    return data_dir(args.data_dir, create=not read_only)
 
 
 # --- scenarios ------------------------------------------------------------------------
@@ -145,7 +147,7 @@ def _optional_store(args: argparse.Namespace) -> Iterator[_Store | None]:
     from companion.store.errors import StoreError
 
     try:
-        store = _open(args)
+        store = _open(args, read_only=True)
     except StoreError as exc:
         print(t("Medals not shown: {reason}", reason=str(exc)), file=sys.stderr)
         yield None
@@ -403,7 +405,7 @@ def _cards_line(cards: Sequence[CampaignCard]) -> str:
 
 
 def _campaign_show(args: argparse.Namespace) -> int:
-    with _store(args) as store:
+    with _store(args, read_only=True) as store:
         campaign = _load(store, args.campaign)
     if args.json:
         json.dump(campaign.to_json(), sys.stdout, ensure_ascii=False, indent=2)
@@ -445,7 +447,7 @@ def _campaign_show(args: argparse.Namespace) -> int:
 
 def _campaign_list(args: argparse.Namespace) -> int:
     boxes = campaign_boxes()
-    with _store(args) as store:
+    with _store(args, read_only=True) as store:
         stored = _stored(store)
     if not stored:
         print(t("No campaign yet: start one with 'companion campaign new NAME --player ...'"))

@@ -4,6 +4,10 @@ Exit codes: 0 done, 1 the data folder cannot be used (open elsewhere, newer data
 not writable), 2 bad input (a file that cannot be read or imported). Errors are one
 line on stderr; notices about the data folder (a damaged file set aside...) go to
 stderr too, so stdout stays the command's output.
+
+`export`, `history` and `medals` only read, so they open the folder read-only: they work
+while the app is open and never write in the folder. `import` changes the data, so it
+takes the folder's lock and is refused while the app has it.
 """
 
 from __future__ import annotations
@@ -42,17 +46,19 @@ def register(sub: Any, parser: argparse.ArgumentParser) -> None:
                                  " adding to it (a backup is made first)"))
     imported.set_defaults(handler=run_import)
 
-    history = sub.add_parser("history", help=t("list finished games, newest first"))
+    history = sub.add_parser("history",
+                             help=t("list finished and abandoned games, newest first"))
     history.set_defaults(handler=run_history)
 
     medals = sub.add_parser("medals", help=t("show the medal board of the solo scenarios"))
     medals.set_defaults(handler=run_medals)
 
 
-def _with_store(args: argparse.Namespace, action: Callable[[Store], int]) -> int:
+def _with_store(args: argparse.Namespace, action: Callable[[Store], int], *,
+                read_only: bool = False) -> int:
     try:
-        folder = data_dir(getattr(args, "data_dir", None))
-        with open_store(folder) as store:
+        folder = data_dir(getattr(args, "data_dir", None), create=not read_only)
+        with open_store(folder, read_only=read_only) as store:
             for notice in store.notices:
                 print(str(notice), file=sys.stderr)
             return action(store)
@@ -72,7 +78,7 @@ def run_export(args: argparse.Namespace) -> int:
                 " and {players} players to {path}.", path=args.file, **counts))
         return OK
 
-    return _with_store(args, export)
+    return _with_store(args, export, read_only=True)
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -94,7 +100,8 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def history_line(record: dict[str, Any]) -> str:
-    """One finished game on one line: when, mode, who, which Empire, score."""
+    """One game of the history on one line: when, mode, who, which Empire, score (or
+    "abandoned" for a game given up before its end, kept there to be resumed)."""
     when = str(record.get("updated", ""))[:16].replace("T", " ")
     players = record.get("players")
     who = ", ".join(str(p) for p in players) if isinstance(players, list) else str(players)
@@ -104,7 +111,10 @@ def history_line(record: dict[str, Any]) -> str:
     parts = [when, t(str(record.get("mode", ""))), who, empires]
     if record.get("scenario"):
         parts.append(t("scenario {id}", id=record["scenario"]))
-    parts.append(t("{total} points", total=total) if total is not None else t("no score"))
+    if record.get("abandoned"):
+        parts.append(t("abandoned"))
+    else:
+        parts.append(t("{total} points", total=total) if total is not None else t("no score"))
     return "  ".join(part for part in parts if part)
 
 
@@ -117,7 +127,7 @@ def run_history(args: argparse.Namespace) -> int:
             print(history_line(record))
         return OK
 
-    return _with_store(args, history)
+    return _with_store(args, history, read_only=True)
 
 
 def board_lines(rows: Iterable[MedalRow]) -> list[str]:
@@ -157,4 +167,4 @@ def run_medals(args: argparse.Namespace) -> int:
             print(line)
         return OK
 
-    return _with_store(args, medals)
+    return _with_store(args, medals, read_only=True)

@@ -26,14 +26,20 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-def data_dir(cli_value: str | None = None) -> Path:
-    """The data folder to use, created if needed: --data-dir, then the env vars, then the OS one."""
+def data_dir(cli_value: str | None = None, *, create: bool = True) -> Path:
+    """The data folder to use, created if needed: --data-dir, then the env vars, then the OS one.
+
+    `create=False` is for commands that only read: they write nothing, not even the
+    folder, and read a missing folder as an empty one.
+    """
     for candidate in (cli_value, os.environ.get(ENV_VAR), os.environ.get(FLET_ENV_VAR)):
         if candidate and candidate.strip():
             folder = Path(candidate.strip()).expanduser()
             break
     else:
         folder = default_data_dir()
+    if not create and not folder.exists():
+        return folder
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -20,7 +20,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
@@ -106,6 +106,11 @@ def _read(path: Path, kind: str) -> _Reading:
     except OSError as exc:
         return _Reading(problem=("it cannot be read: {reason}",
                                  {"reason": exc.strerror or str(exc)}))
+    return _decode(raw, kind)
+
+
+def _decode(raw: bytes, kind: str) -> _Reading:
+    """Check the bytes of a data file of `kind` (the read-only store reads them itself)."""
     if not raw.strip():
         return _Reading(problem=("it is empty", {}))
     try:
@@ -148,6 +153,21 @@ def _order(timestamp: str) -> str:
     if moment.tzinfo is not None:
         moment = moment.astimezone(UTC).replace(tzinfo=None)
     return moment.isoformat(timespec="microseconds")
+
+
+def archived(record: dict[str, Any]) -> bool:
+    """Whether a game (or its summary) belongs in the history rather than ongoing.json."""
+    return record["finished"] is True or record.get("abandoned") is True
+
+
+def _later(previous: str) -> str:
+    """Now, or just after `previous` if the clock is behind it: a game moved between
+    files must carry the newest 'updated' for `_reconcile` to keep that copy."""
+    now = datetime.now(UTC)
+    before = datetime.fromisoformat(previous)
+    if before.tzinfo is None:
+        before = before.replace(tzinfo=UTC)
+    return (now if now > before else before + timedelta(microseconds=1)).isoformat()
 
 
 def shard_of(record: dict[str, Any]) -> str:
@@ -194,6 +214,35 @@ def _replacing(new: dict[str, Any]) -> Callable[[MutableMapping[Any, Any]], None
     return transform
 
 
+def _set(table: Table, game_id: str, doc: dict[str, Any] | None,
+         undo: list[Callable[[], None]]) -> None:
+    """Put `doc` as the document with this 'id' (None: remove it), and note in `undo` how
+    to put back what was there, under its number, should a later write of the change fail."""
+    found = table.get(_Q.id == game_id)
+    if not isinstance(found, Document):
+        if doc is not None:
+            table.insert(doc)
+            undo.append(lambda: _remove(table, game_id))
+        return
+    before = Document(dict(found), doc_id=found.doc_id)
+    if doc is None:
+        table.remove(doc_ids=[found.doc_id])
+    else:
+        table.update(_replacing(doc), doc_ids=[found.doc_id])
+    undo.append(lambda: _restore(table, before))
+
+
+def _remove(table: Table, game_id: str) -> None:
+    table.remove(_Q.id == game_id)
+
+
+def _restore(table: Table, before: Document) -> None:
+    if table.contains(doc_id=before.doc_id):
+        table.update(_replacing(dict(before)), doc_ids=[before.doc_id])
+    else:
+        table.insert(before)
+
+
 def _put(table: Table, key: str, doc: dict[str, Any]) -> None:
     """Insert `doc`, or replace (not merge into) the document with the same `key`."""
     existing = table.get(_Q[key] == doc[key])
@@ -206,10 +255,11 @@ def _put(table: Table, key: str, doc: dict[str, Any]) -> None:
 class _File:
     """One data file: a TinyDB over an atomic, write-through storage."""
 
-    def __init__(self, path: Path, kind: str, data: Data, raw: bytes | None = None) -> None:
+    def __init__(self, path: Path, kind: str, data: Data, raw: bytes | None = None,
+                 storage: type[AtomicJSONStorage] = AtomicJSONStorage) -> None:
         self.path = path
         self.kind = kind
-        self.db = TinyDB(path, data, raw, storage=AtomicJSONStorage)
+        self.db = TinyDB(path, data, raw, storage=storage)
 
     def table(self, name: str) -> Table:
         return self.db.table(name, cache_size=0)
@@ -229,9 +279,17 @@ class _File:
 # --- the store ------------------------------------------------------------------------
 
 
-def open_store(folder: Path) -> Store:
-    """Open the data folder for this process alone; `StoreLocked` if another app has it."""
+def open_store(folder: Path, *, read_only: bool = False) -> Store:
+    """Open the data folder for this process alone; `StoreLocked` if another app has it.
+
+    `read_only=True` opens it without the lock and without writing anything, even while
+    the app holds it, for commands that only read (see `readonly.py`).
+    """
     folder = Path(folder)
+    if read_only:
+        from companion.store.readonly import open_store_readonly
+
+        return open_store_readonly(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -271,7 +329,7 @@ def _unwritable(folder: Path, exc: OSError) -> StoreError:
 class Store:
     """The player's data. Use `open_store`; close it (or use `with`) to free the folder."""
 
-    def __init__(self, folder: Path, lock: FileLock) -> None:
+    def __init__(self, folder: Path, lock: FileLock | None) -> None:
         self.folder = folder
         self._lock = lock
         self._mutex = threading.RLock()
@@ -483,7 +541,8 @@ class Store:
         with self._mutex:
             if not self._closed:
                 self._closed = True
-                self._lock.release()
+                if self._lock is not None:
+                    self._lock.release()
 
     def __enter__(self) -> Store:
         return self
@@ -526,25 +585,77 @@ class Store:
                 "order": _order(record["updated"])}
 
     def save_game(self, record: dict[str, Any]) -> None:
-        """Save a game; an unfinished one is cheap to save after every action."""
+        """Save a game; an unfinished one is cheap to save after every action.
+
+        A finished or abandoned game goes to the history (the index in store.json, the
+        record in its month's archive), any other to ongoing.json. Moving a game between
+        them takes up to three writes: if one fails, those already made are undone so the
+        game stays where it was; a crash between them leaves two copies, of which
+        `_reconcile` keeps the newest at the next opening.
+        """
         game = self._checked(validate.game_record, record)
         with self._writing("the game"):
-            history = self._main.table(HISTORY)
-            entry = history.get(_Q.id == game["id"])
-            ongoing = self._ongoing.table(GAMES)
-            if game["finished"]:
-                shard = shard_of(game)
-                _put(self._shard(shard).table(GAMES), "id", game)
-                _put(history, "id", self._entry(game, shard))
-                if isinstance(entry, Document) and entry["shard"] != shard:
-                    self._shard(entry["shard"]).table(GAMES).remove(_Q.id == game["id"])
-                if ongoing.contains(_Q.id == game["id"]):
-                    ongoing.remove(_Q.id == game["id"])
-            else:
-                _put(ongoing, "id", game)
-                if isinstance(entry, Document):
-                    history.remove(_Q.id == game["id"])
-                    self._shard(entry["shard"]).table(GAMES).remove(_Q.id == game["id"])
+            undo: list[Callable[[], None]] = []
+            try:
+                self._place(game, undo)
+            except OSError:
+                for step in reversed(undo):
+                    with contextlib.suppress(OSError):
+                        step()
+                raise
+
+    def _place(self, game: dict[str, Any], undo: list[Callable[[], None]]) -> None:
+        game_id = game["id"]
+        history = self._main.table(HISTORY)
+        entry = history.get(_Q.id == game_id)
+        ongoing = self._ongoing.table(GAMES)
+        if archived(game):
+            shard = shard_of(game)
+            _set(self._shard(shard).table(GAMES), game_id, game, undo)
+            _set(history, game_id, self._entry(game, shard), undo)
+            if isinstance(entry, Document) and entry["shard"] != shard:
+                _set(self._shard(entry["shard"]).table(GAMES), game_id, None, undo)
+            _set(ongoing, game_id, None, undo)
+        else:
+            _set(ongoing, game_id, game, undo)
+            if isinstance(entry, Document):
+                _set(history, game_id, None, undo)
+                _set(self._shard(entry["shard"]).table(GAMES), game_id, None, undo)
+
+    def abandon_game(self, game_id: str) -> bool:
+        """Stop a game in progress without losing it: it leaves the games in progress for
+        the history, whole and marked "abandoned", until `resume_game` brings it back.
+
+        False if `game_id` is not a game in progress. Its 'updated' moves to now, so this
+        copy is the newest one should a crash leave the game in both files.
+        """
+        with self._mutex:
+            self._check_open()
+            found = self._ongoing.table(GAMES).get(_Q.id == game_id)
+            if not isinstance(found, Document):
+                return False
+            record = _copy(dict(found))
+            record.update(abandoned=True, updated=_later(record["updated"]))
+            self.save_game(record)
+            return True
+
+    def resume_game(self, game_id: str) -> bool:
+        """Bring an abandoned game back among the games in progress; False if `game_id` is
+        not an abandoned game."""
+        with self._mutex:
+            self._check_open()
+            entry = self._main.table(HISTORY).get(_Q.id == game_id)
+            if not isinstance(entry, Document) or entry["summary"].get("abandoned") is not True:
+                return False
+            record = self.game(game_id)
+            if record is None or record.get("actions_missing"):
+                raise StoreError(
+                    "The game {id} cannot be resumed: its moves are missing from the"
+                    " archive. It stays in the history.", id=game_id)
+            record.pop("abandoned")
+            record["updated"] = _later(record["updated"])
+            self.save_game(record)
+            return True
 
     def game(self, game_id: str) -> dict[str, Any] | None:
         """The full record of a game (with its actions), or None."""
@@ -568,7 +679,12 @@ class Store:
               ) -> list[dict[str, Any]]:
         """Games newest first (by 'updated'). Without `with_actions`, records come without
         their 'actions' and 'redo' lists, which keeps listing years of history fast; use
-        `game(id)` for one full record."""
+        `game(id)` for one full record.
+
+        `finished=True` gives the history: finished games and abandoned ones (those carry
+        "abandoned": true and "finished": false, so none is ever silently hidden);
+        `finished=False` the games in progress, which abandoned games are not.
+        """
         with self._mutex, _bulk():
             self._check_open()
             rows: list[tuple[str, str, dict[str, Any]]] = []
@@ -585,7 +701,7 @@ class Store:
                 full = {g["id"]: dict(g) for s in self._all_shards()
                         for g in s.table(GAMES).all()}
                 for number, summary in enumerate(result):
-                    if summary.get("finished") and summary["id"] in full:
+                    if archived(summary) and summary["id"] in full:
                         result[number] = _copy(full[summary["id"]])
             return result
 
@@ -623,6 +739,11 @@ class Store:
         atomic_write(target, encode({"games": [record]}))
         self.delete_game(game_id)
         return target
+
+    def ongoing_games(self) -> list[dict[str, Any]]:
+        """The games in progress (unfinished, not abandoned), whole, newest first: the
+        ones the player can pick up again or abandon."""
+        return self.games(finished=False, with_actions=True)
 
     def current_game(self) -> dict[str, Any] | None:
         """The unfinished game most recently updated: the one to offer to resume."""
@@ -721,9 +842,17 @@ class Store:
         """Everything, as one JSON object that `import_all` reads back identically."""
         with self._mutex:
             self._check_open()
-            games = [dict(g) for g in self._ongoing.table(GAMES).all()]
-            games += [dict(g) for s in self._all_shards() for g in s.table(GAMES).all()]
-            games.sort(key=lambda g: (_order(g["created"]), g["id"]))
+            # A crash (or, read-only, the app writing between two reads) can leave a game
+            # in two files: export it once, the newest copy, as `_reconcile` would keep.
+            newest: dict[str, dict[str, Any]] = {}
+            for game in self._ongoing.table(GAMES).all():
+                newest[game["id"]] = dict(game)
+            for shard in self._all_shards():
+                for game in shard.table(GAMES).all():
+                    old = newest.get(game["id"])
+                    if old is None or _order(game["updated"]) >= _order(old["updated"]):
+                        newest[game["id"]] = dict(game)
+            games = sorted(newest.values(), key=lambda g: (_order(g["created"]), g["id"]))
             result: dict[str, Any] = _copy({
                 "format": validate.EXPORT_FORMAT,
                 "schema_version": schema.SCHEMA_VERSION,
@@ -736,7 +865,17 @@ class Store:
             return result
 
     def export_file(self, path: Path) -> dict[str, int]:
-        """Write the export to `path` (atomically); returns how many of each were written."""
+        """Write the export to `path` (atomically); returns how many of each were written.
+
+        A path inside the data folder is refused: it could replace a live data file (an
+        export is not a data file) and would be swept up by backups and imports.
+        """
+        target = Path(path).expanduser().resolve()
+        if target.is_relative_to(self.folder.resolve()):
+            raise StoreError(
+                "Export refused: {path} is inside the data folder {folder}, where it could"
+                " overwrite your data. Choose a file outside that folder.",
+                path=str(path), folder=str(self.folder))
         data = self.export_all()
         try:
             atomic_write(Path(path), msgspec.json.format(msgspec.json.encode(data), indent=1))
@@ -838,7 +977,7 @@ class Store:
                     counts["players"] += 1
             stored = self._main.table(SETTINGS).get(doc_id=1)
             settings = new.settings | dict(stored or {})
-        finished = [g for g in games if g["finished"]]
+        finished = [g for g in games if archived(g)]
         shard_docs: dict[str, list[dict[str, Any]]] = {name: [] for name in shards}
         for game in finished:
             shard_docs.setdefault(shard_of(game), []).append(game)
@@ -850,7 +989,7 @@ class Store:
         if settings:
             main[SETTINGS] = _table_data([settings])
         ongoing = schema.fresh(ONGOING)
-        ongoing[GAMES] = _table_data([g for g in games if not g["finished"]])
+        ongoing[GAMES] = _table_data([g for g in games if not archived(g)])
         plan: list[tuple[_File, Data]] = []
         for name, docs in sorted(shard_docs.items()):
             shard = shards.get(name) or self._shard(name)

@@ -179,6 +179,11 @@ def game_record(raw: object, where: str = "game") -> dict[str, Any]:
     timestamp(record["created"], f"{where}.created")
     timestamp(record["updated"], f"{where}.updated")
     _expect(record["finished"], bool, f"{where}.finished", "true or false")
+    # Optional and left out when false, so records saved before it existed stay as they were.
+    abandoned = record.get("abandoned", False)
+    _expect(abandoned, bool, f"{where}.abandoned", "true or false")
+    if abandoned and record["finished"]:
+        raise Invalid(f"{where}.abandoned", "a finished game cannot be abandoned")
     if record["score"] is not None:
         _expect(record["score"], dict, f"{where}.score", "an object or null")
     return record

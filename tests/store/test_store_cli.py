@@ -74,13 +74,18 @@ def test_export_to_a_folder_that_does_not_exist(folder: Path, tmp_path: Path,
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
 
 
-def test_damaged_file_notice_goes_to_stderr(folder: Path,
+def test_damaged_file_notice_goes_to_stderr(folder: Path, tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.json"
+    assert run(tmp_path / "other", "export", str(empty)) == 0
     folder.mkdir()
     (folder / "store.json").write_text("{broken")
-    assert run(folder, "history") == 0
+    assert run(folder, "history") == 1, "a read-only command repairs nothing"
+    assert "open the app" in capsys.readouterr().err
+    assert (folder / "store.json").read_text() == "{broken"
+    assert run(folder, "import", str(empty)) == 0
     captured = capsys.readouterr()
-    assert "kept aside as" in captured.err and captured.out.strip() == "No finished games yet."
+    assert "kept aside as" in captured.err and captured.out.startswith("Added 0 games")
 
 
 def scenario(ident: str, bronze: int = 50, silver: int = 70, gold: int = 90) -> Scenario:

@@ -123,7 +123,7 @@ def test_disk_full_while_saving_keeps_the_last_saved_version(
 def test_disk_full_between_files_of_one_save(folder: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Finishing a game writes the archive, then the index: failing in between loses
-    nothing, and saving again completes the move."""
+    nothing (the archive write is taken back), and saving again completes the move."""
     filled(folder)
     with open_store(folder) as store:
         real = atomic_write
@@ -139,7 +139,8 @@ def test_disk_full_between_files_of_one_save(folder: Path,
         with pytest.raises(StoreError):
             store.save_game(fake_record("open", 9, finished=True, minutes=60))
         monkeypatch.undo()
-        assert calls == ["2025-01.json", MAIN_FILE]
+        assert calls == ["2025-01.json", MAIN_FILE, "2025-01.json"], (
+            "the archive write is undone once the index write failed")
         assert store.game("open") == fake_record("open", 7, minutes=60)
         assert [g["id"] for g in store.games(finished=True)] == ["done"]
     with open_store(folder) as store:
@@ -394,9 +395,14 @@ def test_a_second_process_is_refused(folder: Path) -> None:
             open_store(folder)
         second = run(
             "import sys\nfrom companion.cli import main\n"
-            "sys.exit(main(['--data-dir', sys.argv[1], 'history']))", str(folder))
+            "sys.exit(main(['--data-dir', sys.argv[1], 'import', 'x.json']))", str(folder))
         assert second.returncode == 1
         assert "already open" in second.stderr and len(second.stderr.strip().splitlines()) == 1
+        reader = run(
+            "import sys\nfrom companion.cli import main\n"
+            "sys.exit(main(['--data-dir', sys.argv[1], 'history']))", str(folder))
+        assert reader.returncode == 0, "reading needs no lock"
+        assert reader.stdout.strip() == "No finished games yet."
     finally:
         holder.communicate("", timeout=30)
     with open_store(folder) as store:

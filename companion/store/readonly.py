@@ -1,0 +1,201 @@
+"""Reading the data folder while the app holds it, for commands that only read.
+
+The app keeps its data folder behind a lock for its whole life, because TinyDB is not
+safe with two writers. Reading needs no lock: the app replaces each file whole, by an
+atomic rename, so every read sees one complete version of a file. A read-only store
+therefore takes no lock and writes nothing at all in the folder: it removes no temp
+file, sets no damaged file aside, upgrades or backs up nothing. What the app would
+repair at opening is reported instead, so the player opens the app to repair it.
+
+Two files read one after the other may straddle a save of the app. Reading store.json,
+then ongoing.json, then store.json again until it has not changed gives the pair as it
+was at one instant; at any instant a game being moved between them is in one file or
+in both (never in neither), and a game in both is shown once, its newest copy, as the
+app's `_reconcile` keeps it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, NoReturn
+
+import msgspec
+
+from companion.store import schema
+from companion.store.atomic import AtomicJSONStorage
+from companion.store.errors import StoreError
+from companion.store.schema import ARCHIVE, ARCHIVE_DIR, MAIN, ONGOING
+from companion.store.store import (
+    GAMES,
+    HISTORY,
+    Store,
+    _decode,
+    _File,
+    _order,
+    _Reading,
+    _well_formed,
+)
+
+TRIES = 5
+"""Reads of store.json around ongoing.json before settling for a pair that straddles a
+save (still a state `_reconcile` handles, only not from one instant)."""
+
+
+
+def refusal(folder: Path) -> StoreError:
+    """What a change asked of a read-only store raises."""
+    return StoreError("Nothing can be changed from here: the data folder {folder} is opened"
+                      " read-only. Make the change in the app, or close the app and try"
+                      " again.", folder=str(folder))
+
+
+def open_store_readonly(folder: Path) -> ReadOnlyStore:
+    """The data of `folder` as it is now, even while the app has it open; never writes.
+
+    A missing folder or file reads as empty; a damaged file or one from a newer version
+    raises `StoreError` and is left exactly as it is.
+    """
+    store = ReadOnlyStore(Path(folder), None)
+    store._load()
+    return store
+
+
+def _bytes(path: Path) -> bytes | None:
+    """The file's content, or None if there is no such file."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StoreError("Cannot read the data file {path}: {reason}.", path=str(path),
+                         reason=exc.strerror or str(exc)) from exc
+
+
+class _FrozenStorage(AtomicJSONStorage):
+    """The storage of a read-only store: a write is refused and changes nothing."""
+
+    def write(self, data: dict[str, Any]) -> None:
+        # TinyDB changed the data in memory before asking to write it: put it back.
+        self._data = msgspec.json.decode(self._saved)
+        raise refusal(self.path.parent)
+
+
+class ReadOnlyStore(Store):
+    """A `Store` whose reading methods work and whose changing methods raise `StoreError`.
+
+    `export_file` works too: it writes only the file asked for, never in the data folder.
+    """
+
+    def _load(self) -> None:
+        main_path = self.folder / schema.MAIN_FILE
+        ongoing_path = self.folder / schema.ONGOING_FILE
+        main_raw = _bytes(main_path)
+        for _ in range(TRIES):
+            ongoing_raw = _bytes(ongoing_path)
+            again = _bytes(main_path)
+            if again == main_raw:
+                break
+            main_raw = again
+        main = self._reading(main_path, MAIN, main_raw)
+        ongoing = self._reading(ongoing_path, ONGOING, ongoing_raw)
+        assert main.data is not None and ongoing.data is not None
+        _keep_newest(main.data, ongoing.data)
+        self._main = _File(main_path, MAIN, main.data, storage=_FrozenStorage)
+        self._ongoing = _File(ongoing_path, ONGOING, ongoing.data, storage=_FrozenStorage)
+
+    def _reading(self, path: Path, kind: str, raw: bytes | None) -> _Reading:
+        """A checked file; what the app would repair or upgrade at opening is an error."""
+        if raw is None:
+            return _Reading(data=schema.fresh(kind), missing=True)
+        reading = _decode(raw, kind)
+        if reading.problem is not None:
+            template, params = reading.problem
+            from companion.i18n import t
+
+            raise StoreError(
+                "The data file {path} is damaged ({problem}). It was left as it is: open"
+                " the app, which sets it aside and restores the latest good backup.",
+                path=str(path), problem=t(template, **params))
+        if reading.version > schema.SCHEMA_VERSION:
+            raise self._newer(path, reading.version)
+        if reading.version < schema.SCHEMA_VERSION:
+            assert reading.data is not None
+            try:
+                data = schema.migrate(kind, reading.data)
+                if not _well_formed(data):
+                    raise ValueError("upgraded data is not well formed")
+            except (LookupError, ValueError, TypeError, KeyError) as exc:
+                raise StoreError(
+                    "The data file {path} was written by an older version of the app and"
+                    " could not be read ({reason}). It was left as it is: open the app to"
+                    " upgrade it.", path=str(path), reason=str(exc)) from None
+            return _Reading(data=data)
+        return reading
+
+    def _shard(self, name: str) -> _File:
+        """The archive file of one month, read (never created) the first time it is needed."""
+        found = self._shards.get(name)
+        if found is None:
+            path = self.folder / ARCHIVE_DIR / f"{name}.json"
+            reading = self._reading(path, ARCHIVE, _bytes(path))
+            assert reading.data is not None
+            found = self._shards[name] = _File(path, ARCHIVE, reading.data,
+                                               storage=_FrozenStorage)
+        return found
+
+    def _daily_backup(self) -> None:
+        """A backup is a write: the app makes it."""
+
+    def _refuse(self) -> NoReturn:
+        raise refusal(self.folder)
+
+    def _writing(self, what: str) -> NoReturn:
+        self._refuse()
+
+    def save_game(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def abandon_game(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def resume_game(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def delete_game(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def set_aside_game(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def record_attempt(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def save_campaign(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def add_player(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def update_settings(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def import_file(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def import_all(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+
+def _keep_newest(main: schema.Data, ongoing: schema.Data) -> None:
+    """Show a game found in both files once, its newest copy (in memory only)."""
+    history = main.get(HISTORY, {})
+    entries = {doc["id"]: key for key, doc in history.items()}
+    games = ongoing.get(GAMES, {})
+    for key, record in list(games.items()):
+        entry = entries.get(record["id"])
+        if entry is None:
+            continue
+        if history[entry]["order"] >= _order(record["updated"]):
+            del games[key]
+        else:
+            del history[entry]
