@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -28,6 +27,7 @@ from companion.rules.campaign import (
     CampaignBox,
     CampaignCard,
     ScenarioPlay,
+    campaign_slug,
     colour_of,
 )
 from companion.rules.errors import Rejected
@@ -248,12 +248,6 @@ def _box(key: str) -> CampaignBox:
                    known=", ".join(boxes))
 
 
-def _slug(name: str) -> str:
-    """A readable id from a campaign's name: "Friday nights!" → "friday-nights"."""
-    words = (normalize(word) for word in re.split(r"[\s\-_/.]+", name))
-    return "-".join(w for w in words if w)[:40].strip("-") or "campaign"
-
-
 def _stored(store: _Store) -> list[dict[str, Any]]:
     found = store.campaigns()
     if isinstance(found, dict):
@@ -282,7 +276,7 @@ def _today() -> str:
 def _campaign_new(args: argparse.Namespace) -> int:
     box = _box(args.box)
     with _store(args) as store:
-        base = args.id or _slug(args.name)
+        base = args.id or campaign_slug(args.name)
         campaign_id = base
         counter = 2
         while store.campaign(campaign_id) is not None:

@@ -58,6 +58,16 @@ def _key(text: str) -> str:
     return " ".join(bare.split())
 
 
+def campaign_slug(name: str) -> str:
+    """A readable id made from a campaign's name: "Friday nights!" → "friday-nights".
+
+    The app's screens and `companion campaign new` make the same id from the same name.
+    """
+    words = ("".join(c for c in _key(word) if c.isalnum())
+             for word in re.split(r"[\s\-_/.]+", name))
+    return "-".join(w for w in words if w)[:40].strip("-") or "campaign"
+
+
 def _spelled(text: str, options: Iterable[str]) -> str | None:
     """The option `text` means, as the data spells it, however the player typed it."""
     wanted = _key(text)

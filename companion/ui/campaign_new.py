@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import language, t
-from companion.rules.campaign import MAX_NAME, Campaign, CampaignBox
+from companion.rules.campaign import MAX_NAME, Campaign, CampaignBox, campaign_slug
 from companion.ui import campaign_words as words
 from companion.ui import routes
 from companion.ui import widgets as w
@@ -79,9 +79,9 @@ class NewCampaignScreen(Screen):
         return [(self._field(n).value or "").strip() for n in range(1, self.players + 1)]
 
     def _quick_picks(self) -> list[ft.Control]:
-        typed = {words.slug(name) for name in self.names() if name}
+        typed = {campaign_slug(name) for name in self.names() if name}
         known = [p for p in self.app.services.backend.players()
-                 if p.strip() and words.slug(p) not in typed]
+                 if p.strip() and campaign_slug(p) not in typed]
         if not known:
             return []
         return [

@@ -8,15 +8,19 @@ the winners and the cards held all come from `companion.rules.campaign`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.catalog import normalize
 from companion.i18n import language, t
-from companion.rules.campaign import Campaign, CampaignCard, CardColour, ScenarioPlay
+from companion.rules.campaign import (
+    Campaign,
+    CampaignCard,
+    CardColour,
+    ScenarioPlay,
+    campaign_slug,
+)
 from companion.ui import widgets as w
 
 if TYPE_CHECKING:
@@ -29,16 +33,9 @@ CARD_COLOURS: dict[CardColour, tuple[str, str]] = {
 """(background, text) of a campaign card chip: the colour of the card's printed border."""
 
 
-def slug(name: str) -> str:
-    """A readable id from a campaign's name, as the CLI makes it: "Friday nights!" →
-    "friday-nights"."""
-    words = (normalize(word) for word in re.split(r"[\s\-_/.]+", name))
-    return "-".join(word for word in words if word)[:40].strip("-") or "campaign"
-
-
 def new_id(app: CompanionApp, name: str) -> str:
     """The slug of `name`, numbered (-2, -3...) if a stored campaign already has it."""
-    base = slug(name)
+    base = campaign_slug(name)
     found, counter = base, 2
     while app.services.backend.campaign(found) is not None:
         found = f"{base}-{counter}"

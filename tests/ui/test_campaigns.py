@@ -15,7 +15,7 @@ import pytest
 from harness import Ui
 
 from companion.catalog import catalog
-from companion.rules.campaign import Campaign
+from companion.rules.campaign import Campaign, campaign_slug
 from companion.scenarios import campaign_boxes
 from companion.ui.services import MemoryBackend, Services, load_scenarios
 
@@ -37,7 +37,7 @@ def app(open_ui: Callable[..., Ui], backend: MemoryBackend) -> Ui:
 
 def stored(backend: MemoryBackend) -> Campaign:
     assert len(backend.campaign_list) == 1
-    return Campaign.from_json(backend.campaign_list[0], campaign_boxes())
+    return Campaign.from_json(backend.campaign_list[-1], campaign_boxes())
 
 
 def create(ui: Ui) -> None:
@@ -201,3 +201,13 @@ def test_creation_refusals_and_unknown_campaign(app: Ui, backend: MemoryBackend)
     assert backend.campaign_list == []
     ui.go("/campaigns/nothing-here")
     assert "No campaign 'nothing-here'" in ui.text("not-found")
+
+
+def test_ids_are_made_from_the_name_as_the_cli_makes_them(app: Ui,
+                                                          backend: MemoryBackend) -> None:
+    assert campaign_slug("Soirées d'été / 2") == "soirees-dete-2"
+    taken = Campaign.new("friday-nights", "Friday nights", campaign_boxes()["war-or-peace"],
+                         ["Ann"])
+    backend.save_campaign(taken.to_json())
+    create(app)
+    assert app.route == "/campaigns/friday-nights-2"
