@@ -8,6 +8,7 @@ Undoing the last record asks first, then saves the campaign as the rules give it
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import flet as ft
@@ -18,7 +19,7 @@ from companion.rules.errors import Rejected
 from companion.ui import campaign_words as words
 from companion.ui import routes
 from companion.ui import widgets as w
-from companion.ui.app import CompanionApp, Screen
+from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.labels import message
 
 
@@ -98,7 +99,8 @@ class CampaignScreen(Screen):
     def on_show(self) -> None:
         """Coming back from the record form: read the campaign it saved."""
         if hasattr(self, "_content"):
-            self.campaign = words.load(self.app, self.campaign.id)
+            with contextlib.suppress(ScreenMissing):  # gone meanwhile: show what we had
+                self.campaign = words.load(self.app, self.campaign.id)
             self.refresh()
 
     def refresh(self) -> None:

@@ -191,6 +191,7 @@ def test_refused_records_change_nothing(app: Ui, backend: MemoryBackend) -> None
 def test_creation_refusals_and_unknown_campaign(app: Ui, backend: MemoryBackend) -> None:
     ui = app
     ui.click("New campaign")
+    assert ui.accessibility_problems() == []
     ui.fill("Name of player 1", "Ann")
     ui.click("Create the campaign")
     assert ui.last_message() == "A campaign needs a name"
@@ -211,3 +212,25 @@ def test_ids_are_made_from_the_name_as_the_cli_makes_them(app: Ui,
     backend.save_campaign(taken.to_json())
     create(app)
     assert app.route == "/campaigns/friday-nights-2"
+
+
+def test_a_scenario_won_by_its_own_condition_and_an_orange_card_lost(
+        app: Ui, backend: MemoryBackend) -> None:
+    ui = app
+    create(ui)
+    ui.click("Record a scenario")
+    scores(ui, "54", "61", "47")
+    gain(ui, 1, "Bob", PAX, "Orange (kept)")
+    ui.click("Save the scenario")
+    ui.click("Record a scenario")
+    scores(ui, "70", "66", "58")
+    ui.click("The scenario's own condition", within="victory")
+    assert ui.text("outcome") == "nobody won"  # nobody met the scenario's condition
+    ui.click(f"Bob: {PAX} (orange)", within="lost")
+    assert ui.accessibility_problems() == []
+    ui.click("Save the scenario")
+    assert "nobody won" in ui.text("play-2")
+    assert "Victory by the scenario's own condition" in ui.text("play-2")
+    assert f"Bob: {PAX} (orange)" in ui.text("play-2")  # listed under the cards lost
+    assert "no campaign card" in ui.text("held-2")
+    assert stored(backend).plays[1].lost[0].id == PAX
