@@ -10,7 +10,6 @@ into a translated message instead of a crash. No game rule lives here.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
@@ -141,7 +140,14 @@ class CompanionApp:
         page.on_view_pop = self._on_view_pop
         page.on_resize = self._on_resize
         self._wide = self._is_wide()
-        self.show(page.route or routes.HOME)
+        self._echoes: list[str] = []
+        route = page.route or routes.HOME
+        self.show(route)
+        if routes.parents(route):
+            # Opened on a deep address (a bookmark, a reload): put home in the browser's
+            # history under it, so the back button goes home instead of leaving the app.
+            self._tell_browser(routes.HOME, history_only=True)
+            self._tell_browser(route)
 
     def apply_theme(self, theme: str) -> None:
         modes = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -302,15 +308,20 @@ class CompanionApp:
         self.page.title = t("Wonderful Companion")
         self.page.update()
 
-    def _tell_browser(self, route: str) -> None:
-        """Push the address to the browser's history; its echo (a route change to where
-        we already are) is then ignored."""
-        with contextlib.suppress(RuntimeError):  # no running loop: nobody to tell
-            asyncio.get_running_loop()
-            self.page.navigate(route)
+    def _tell_browser(self, route: str, *, history_only: bool = False) -> None:
+        """Push the address to the browser's history. Its echo (a route change to where
+        we already are) is ignored; so is the echo of an address pushed only to put the
+        home screen under a bookmarked deep address."""
+        if history_only:
+            self._echoes.append(route)
+        with contextlib.suppress(RuntimeError):  # no loop (a unit test): nobody to tell
+            self.page.run_task(self.page.push_route, route)
 
     def _on_route_change(self, event: ft.RouteChangeEvent) -> None:
         """The browser's address changed (back button, a typed address)."""
+        if self._echoes and event.route == self._echoes[0]:
+            self._echoes.pop(0)
+            return
         if event.route != self.route:
             self.show(event.route)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_page import AppPage
+from app_page import READ, AppPage
 
 from companion.catalog import catalog
 from companion.rules.actions import ChooseScience, Construct, End, NextStep, Place, Start
@@ -147,7 +147,9 @@ def test_resume_after_the_server_is_killed(app_server, page) -> None:
 
     again = app_server()
     app.open(again.url, first="Continue the game")
-    assert "Round 1 · Production: Materials" in app.text("continue")
+    games = app.page.locator('[flt-semantics-identifier^="ongoing-"]')
+    assert games.count() == 1  # the one game in progress, listed on the home screen
+    assert "Round 1 · Production: Materials" in games.first.evaluate(READ)
     app.screenshots("home-continue")
     app.click("Continue the game")
     app.wait_text("built", "Built: Wind Turbines")

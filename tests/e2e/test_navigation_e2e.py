@@ -1,0 +1,45 @@
+"""Back, forward and reload in a real browser: the app's screens are its addresses.
+
+The browser's back button goes one screen back inside the app, a reload shows the
+same screen, and a deep address opened directly (a bookmark) still has the home
+screen under it, so back from it stays in the app.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from app_page import AppPage
+
+pytestmark = pytest.mark.browser
+
+
+def test_back_forward_and_reload_stay_inside_the_app(app_server, page) -> None:
+    server = app_server()
+    app = AppPage(page)
+    app.open(server.url)
+    app.screenshots("home")
+    app.click("Settings")
+    app.wait_for_text("^Language$")
+    assert page.url.endswith("/settings")
+    page.go_back()
+    app.button("New solo game").wait_for()
+    assert page.url == server.url
+    page.go_forward()
+    app.wait_for_text("^Language$")
+    page.reload()
+    app.open(page.url, first="Back")
+    app.wait_for_text("^Language$")  # the same screen after a reload
+    app.click("Back")
+    app.button("New solo game").wait_for()
+    assert page.url == server.url
+
+
+def test_a_bookmarked_deep_address_has_the_home_screen_under_it(app_server, page) -> None:
+    server = app_server()
+    app = AppPage(page)
+    app.open(server.url + "new/table", first="Start the game")
+    page.go_back()
+    app.button("New solo game").wait_for()
+    assert re.match(re.escape(server.url) + "?$", page.url), page.url
