@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -254,7 +254,7 @@ class Catalog:
             seen.setdefault(face.name)
         return list(seen)
 
-    def _hint(self, name: str, index: dict[str, object]) -> str:
+    def _hint(self, name: str, index: Mapping[str, object]) -> str:
         close = difflib.get_close_matches(normalize(name), list(index), n=8, cutoff=0.6)
         labels: list[str] = []
         for key in close:
@@ -313,7 +313,7 @@ def _card(path: Path, index: int, raw: object) -> Card:
     what += f" ({label})" if isinstance(label, str) else ""
     record = _convert(path, what, raw, _CardRecord)
     assert isinstance(record, _CardRecord)
-    parsers = {
+    parsers: dict[str, Callable[[], object]] = {
         "expansion": lambda: Expansion(record.expansion),
         "type": lambda: CardType(record.type),
         "cost": lambda: parse_amounts(record.cost),

@@ -381,14 +381,13 @@ class CompanionApp:
                on_action: Callable[[], None] | None = None) -> None:
         """A short message at the bottom of the screen (also kept for the tests)."""
         self.last_message = message
-        self.page.show_dialog(
-            ft.SnackBar(content=ft.Text(message), show_close_icon=True,
-                        close_icon_color=ft.Colors.ON_INVERSE_SURFACE,
-                        action=action,
-                        on_action=(self.guarded(lambda *_: on_action()) if on_action
-                                   else None),
-                        duration=ft.Duration(seconds=8) if action else None)
-        )
+        bar = ft.SnackBar(content=ft.Text(message), show_close_icon=True,
+                          close_icon_color=ft.Colors.ON_INVERSE_SURFACE)
+        if action is not None and on_action is not None:
+            bar.action = action
+            bar.on_action = self.guarded(lambda *_: on_action())
+            bar.duration = ft.Duration(seconds=8)  # time to read it and change one's mind
+        self.page.show_dialog(bar)
 
     def explain(self, error: Exception) -> None:
         """Turn an error from the rules or the store into a message the player can act on."""
