@@ -40,6 +40,11 @@ def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+def _step(top: float) -> int:
+    """A whole-number gap between axis labels giving about five of them."""
+    return max(1, -(-int(top) // 5))
+
+
 class StatsScreen(Screen):
     stats: Statistics
 
@@ -96,9 +101,12 @@ class StatsScreen(Screen):
             identifier=f"stats-{key}")
 
     def _axis(self, title: str, labels: Sequence[tuple[int, str]] = (),
-              size: int = 28) -> fch.ChartAxis:
+              size: int = 28, spacing: float | None = None,
+              show_max: bool = False) -> fch.ChartAxis:
+        """Whole-number steps only, and no odd top value (4.6) above the last line."""
         return fch.ChartAxis(
             title=ft.Text(title, size=12), title_size=20, label_size=size,
+            label_spacing=spacing, show_max=show_max,
             labels=[fch.ChartAxisLabel(value=v, label=ft.Text(text, size=11))
                     for v, text in labels])
 
@@ -117,7 +125,7 @@ class StatsScreen(Screen):
         top = max([*values, *(second or ()), 1])
         return fch.BarChart(
             groups=groups, max_y=top * 1.15, min_y=0, interactive=True,
-            left_axis=self._axis(y_title, size=36),
+            left_axis=self._axis(y_title, size=36, spacing=_step(top)),
             bottom_axis=self._axis(x_title, [(i + 1, str(i + 1)) for i in range(len(values))],
                                    size=22),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT,
@@ -137,8 +145,9 @@ class StatsScreen(Screen):
                         for i, total in enumerate(totals)],
                 color=ft.Colors.PRIMARY, stroke_width=3, point=True)],
             min_x=1, max_x=max(len(totals), 2), min_y=0, max_y=max([*totals, 1]) * 1.15,
-            left_axis=self._axis(t("Points"), size=36),
-            bottom_axis=self._axis(t("Games, oldest first"), size=22),
+            left_axis=self._axis(t("Points"), size=36, spacing=_step(max(totals))),
+            bottom_axis=self._axis(t("Games, oldest first"), size=22,
+                                   spacing=max(1, -(-len(totals) // 6)), show_max=True),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT,
                                                      width=1),
             expand=True)
