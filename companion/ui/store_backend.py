@@ -33,8 +33,7 @@ class StoreBackend:
         return self.store.game(game_id)
 
     def ongoing_games(self) -> list[dict[str, Any]]:
-        return [game for game in self.store.games(finished=False, with_actions=True)
-                if not game.get("abandoned")]
+        return self.store.ongoing_games()
 
     def abandon_game(self, game_id: str) -> bool:
         return self.store.abandon_game(game_id)

@@ -193,3 +193,26 @@ def test_sections_are_a_bar_on_a_phone_and_a_rail_on_a_wide_window(
     assert wide.page.views[-1].navigation_bar is None
     assert any(isinstance(c, ft.NavigationRail) for root in wide.roots()
                for c, _ in __import__("harness").walk(root))
+
+
+def test_an_abandoned_game_survives_a_restart_in_the_history_of_a_real_store(
+        open_ui: Callable[..., Ui], tmp_path: Path) -> None:
+    from companion.ui.store_backend import open_store_backend
+
+    backend = open_store_backend(str(tmp_path))
+    services = Services(catalog=catalog(), backend=backend, scenarios=load_scenarios())
+    game = GameSession.new(services, Start(empire="Noram States"))
+    ui = open_ui(services)
+    ui.click("Abandon this game")
+    ui.click("Abandon")
+    backend.close()
+    again = open_store_backend(str(tmp_path))
+    try:
+        assert again.ongoing_games() == []
+        (kept,) = again.finished_games()
+        assert kept["id"] == game.id and kept["abandoned"] is True
+        assert again.game(game.id) is not None  # its moves are kept too
+        assert again.resume_game(game.id)
+        assert [g["id"] for g in again.ongoing_games()] == [game.id]
+    finally:
+        again.close()
