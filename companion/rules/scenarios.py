@@ -282,3 +282,26 @@ def progress(
         best_medal=max(earned, key=MEDAL_ORDER.index) if earned else None,
         first_gold=first_gold,
     )
+
+
+def points_short(scenario: Scenario, attempts: Iterable[Attempt | Mapping[str, object]]
+                 ) -> tuple[Medal, int] | None:
+    """The next medal and the points the best *won* game lacked for it, or None.
+
+    A medal needs the scenario won (every required card built) and then enough points.
+    So "N points short" only makes sense for a scenario already won: there, more points
+    alone earn the next medal. A scenario never won is missing cards, not points; at
+    gold there is nothing left to earn. A higher score from a lost game earned nothing.
+    Base-1 (bronze 70, silver 95, gold 115) won with 80 is 15 points short of silver,
+    even if a lost game scored 120.
+    """
+    rows = [a if isinstance(a, Attempt) else Attempt.from_mapping(a) for a in attempts]
+    won = [row.total for row in rows if row.won]
+    if not won:
+        return None
+    best = max(won)
+    for medal in MEDAL_ORDER:
+        needed = scenario.thresholds.of(medal)
+        if best < needed:
+            return medal, needed - best
+    return None

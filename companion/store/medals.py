@@ -11,10 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.scenarios import MEDAL_ORDER, Scenario
+from companion.rules.scenarios import Scenario, points_short
 from companion.rules.scenarios import progress as scenario_progress
-
-_RANK = {medal.value: rank for rank, medal in enumerate(MEDAL_ORDER, start=1)}
 
 
 def progress(attempts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
@@ -40,7 +38,8 @@ class MedalRow:
     best_medal: str | None
     first_gold_date: str | None
     points_to_next: int | None
-    """Points from the best score to the next medal above the best one (None at gold)."""
+    """Points the best won game lacked for the next medal; None at gold or never won
+    (a lost game is missing cards, not points)."""
 
 
 def medal_board(
@@ -52,21 +51,18 @@ def medal_board(
         by_scenario[str(attempt["scenario"])].append(attempt)
     rows: list[MedalRow] = []
     for scenario in scenarios:
-        found = progress(by_scenario.get(scenario.id, []))
-        best_medal = found["best_medal"]
-        above = [m for m in MEDAL_ORDER if _RANK[m.value] > _RANK.get(best_medal or "", 0)]
-        to_next: int | None = None
-        if above:
-            to_next = max(0, scenario.thresholds.of(above[0]) - (found["best_score"] or 0))
+        mine = by_scenario.get(scenario.id, [])
+        found = scenario_progress(mine, scenario)
+        short = points_short(scenario, mine)
         rows.append(
             MedalRow(
                 scenario=scenario,
-                attempts=found["attempts"],
-                wins=found["wins"],
-                best_score=found["best_score"],
-                best_medal=best_medal,
-                first_gold_date=found["first_gold_date"],
-                points_to_next=to_next,
+                attempts=found.attempts,
+                wins=found.wins,
+                best_score=found.best_score,
+                best_medal=found.best_medal.value if found.best_medal else None,
+                first_gold_date=found.first_gold,
+                points_to_next=short[1] if short else None,
             )
         )
     return rows

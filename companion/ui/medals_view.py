@@ -17,7 +17,7 @@ import flet as ft
 
 from companion.i18n import language, t
 from companion.rules.errors import Rejected
-from companion.rules.scenarios import MEDAL_ORDER, Attempt, Medal, Scenario, medal_for
+from companion.rules.scenarios import MEDAL_ORDER, Attempt, Medal, Scenario, medal_for, points_short
 from companion.store.medals import MedalRow, medal_board
 from companion.ui import routes
 from companion.ui import widgets as w
@@ -43,28 +43,6 @@ def readable_attempts(records: Iterable[Mapping[str, Any]]) -> list[Mapping[str,
         if "scenario" in record:
             kept.append(record)
     return kept
-
-
-def points_short(scenario: Scenario,
-                 records: Iterable[Mapping[str, Any]]) -> tuple[Medal, int] | None:
-    """The next medal and the points the best *won* game lacked for it, or None.
-
-    A medal needs the scenario won (every required card built) and then enough points
-    (RULES.md §6). So "N points short" only makes sense for a scenario already won:
-    there, more points alone earn the next medal. A scenario never won is missing cards,
-    not points; at gold there is nothing left to earn. A higher score from a lost game
-    does not count: it earned nothing. Base-1 (bronze 70, silver 95, gold 115) won with
-    80 is 15 points short of silver, even if a lost game scored 120.
-    """
-    won = [found.total for found in (Attempt.from_mapping(r) for r in records) if found.won]
-    if not won:
-        return None
-    best = max(won)
-    for medal in MEDAL_ORDER:
-        needed = scenario.thresholds.of(medal)
-        if best < needed:
-            return medal, needed - best
-    return None
 
 
 def day_of(stamp: str | None) -> str:

@@ -107,7 +107,8 @@ def test_medal_board() -> None:
     assert (a.attempts, a.wins, a.best_score, a.best_medal) == (3, 3, 95, "gold")
     assert a.first_gold_date == attempt("a", 0, minutes=2)["date"]
     assert a.points_to_next is None
-    assert (b.best_medal, b.best_score, b.points_to_next) == ("silver", 85, 5)
+    # won with 75 (silver), lost with 85: gold (90) is 15 points beyond the best win
+    assert (b.best_medal, b.best_score, b.points_to_next) == ("silver", 85, 15)
     assert (c.attempts, c.best_medal, c.best_score) == (0, None, None)
     lines = board_lines(rows)
     assert lines[0].startswith("Scenario a (a): gold, best score 95, 3 attempts, 3 won")
@@ -128,3 +129,13 @@ def test_medals_command_uses_the_shipped_scenarios(folder: Path,
     assert len(lines) == len(shipped_scenarios())
     assert lines[0].startswith(f"{first.name} ({first.id}): gold")
     assert all("not played yet" in line for line in lines[1:])
+
+
+def test_medal_board_works_medals_out_from_the_thresholds_not_the_stored_medal() -> None:
+    # A player's own scenario whose thresholds were raised after the game was played:
+    # 60 was bronze under the old ones, and is nothing under bronze 65.
+    stored = [attempt("a", 60, medal="bronze")]
+    (row,) = medal_board([scenario("a", bronze=65, silver=70, gold=90)], stored)
+    assert (row.wins, row.best_medal, row.points_to_next) == (1, None, 5)
+    (lost,) = medal_board([scenario("b")], [attempt("b", 200, won=False)])
+    assert (lost.best_medal, lost.points_to_next) == (None, None)  # cards, not points

@@ -18,8 +18,8 @@ from harness import Ui, walk
 
 from companion.catalog import catalog
 from companion.paths import scenarios_dir
-from companion.rules.scenarios import Medal
-from companion.ui.medals_view import day_of, points_short
+from companion.rules.scenarios import Medal, points_short
+from companion.ui.medals_view import day_of
 from companion.ui.services import MemoryBackend, Services, load_scenario_library
 
 MEDAL_WORDS = ("Bronze medal", "Silver medal", "Gold medal", "No medal yet")
