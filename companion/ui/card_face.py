@@ -40,8 +40,14 @@ def _per_label(element: CardType | Token) -> str:
 def amount_chip(kind: SlotKind, amount: int, *, long: bool = False) -> ft.Control:
     """`2` in the Materials colour; `long` writes the resource too ("2 Materials")."""
     spoken = t("{count} {resource}", count=amount, resource=w.resource_name(kind))
-    text = spoken if long else str(amount)
-    return ft.Semantics(content=w.chip(kind, text, tooltip=spoken), label=spoken)
+    return _chip(kind, spoken if long else str(amount), spoken)
+
+
+def _chip(kind: SlotKind, text: str, spoken: str) -> ft.Control:
+    """A chip read aloud once, by its full words, whatever short text it shows."""
+    if text == spoken:
+        return w.chip(kind, text)
+    return ft.Semantics(content=w.chip(kind, text), label=spoken, exclude_semantics=True)
 
 
 def amount_chips(amounts: Amounts, *, long: bool = False) -> list[ft.Control]:
@@ -67,8 +73,7 @@ def production_chips(icons: Sequence[Icon], *, long: bool = False) -> list[ft.Co
             text = t("{count} per {type}", count=icon.amount, type=type_label(icon.per))
         else:
             text = str(icon.amount)
-        chips.append(ft.Semantics(content=w.chip(icon.kind, text, tooltip=spoken),
-                                  label=spoken))
+        chips.append(_chip(icon.kind, text, spoken))
     return chips
 
 
@@ -96,9 +101,9 @@ def points_badge(points: Points) -> ft.Control:
             bgcolor=ft.Colors.TERTIARY_CONTAINER,
             border_radius=6,
             padding=ft.Padding.symmetric(horizontal=8, vertical=4),
-            tooltip=spoken,
         ),
         label=spoken,
+        exclude_semantics=True,
     )
 
 

@@ -101,6 +101,9 @@ class CardsScreen(Screen):
         self._filters = ft.Column(spacing=8)
         self._count = ft.Text()
         self._rows = ft.Column(spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self._built: dict[int, ft.ListTile] = {}
+        """Rows already made, reused as the filter changes: a keystroke then sends only
+        which rows are shown, not the rows again."""
 
     @property
     def title(self) -> str:
@@ -121,8 +124,7 @@ class CardsScreen(Screen):
         self._filters.controls = self._filter_rows()
         cards = matching(self.app.services.catalog, self.filter)
         self._count.value = t("Cards shown: {count}", count=len(cards))
-        rows: list[ft.Control] = [card_row(card, self._open(card)) for card in
-                                  cards[:self.shown]]
+        rows: list[ft.Control] = [self._row(card) for card in cards[:self.shown]]
         if not cards:
             rows.append(ft.Text(t("No card matches these filters."), italic=True))
         left = len(cards) - self.shown
@@ -206,6 +208,12 @@ class CardsScreen(Screen):
         self.shown += PAGE
         self.app.refresh()
 
+    def _row(self, card: Card) -> ft.ListTile:
+        row = self._built.get(card.id)
+        if row is None:
+            row = self._built[card.id] = card_row(card, self._open(card))
+        return row
+
     def _open(self, card: Card) -> Callable[[], None]:
         return lambda: self.app.navigate(routes.path("cards", str(card.id)))
 
@@ -214,7 +222,7 @@ def _wrap(controls: list[ft.Control]) -> ft.Control:
     return ft.Row(controls, wrap=True, spacing=8, run_spacing=8)
 
 
-def card_row(card: Card, on_open: Callable[[], None]) -> ft.Control:
+def card_row(card: Card, on_open: Callable[[], None]) -> ft.ListTile:
     """One result: name and type, then cost → production, and points."""
     name = card.name_in(language())
     summary = ft.Row(
@@ -236,7 +244,7 @@ def card_row(card: Card, on_open: Callable[[], None]) -> ft.Control:
         content_padding=ft.Padding.symmetric(horizontal=12, vertical=4),
         min_height=w.TOUCH,
     )
-    return ft.Semantics(content=tile, label=name, button=True, container=True)
+    return tile  # a ListTile is one tappable node, named by its title
 
 
 class CardScreen(Screen):
@@ -285,12 +293,11 @@ class CardScreen(Screen):
 
     def _names(self) -> ft.Control:
         card = self.card
-        lines = [ft.Text(f"{LANGUAGE_NAMES.get(code, code)}: {name}", selectable=True)
+        lines = [ft.Text(f"{LANGUAGE_NAMES.get(code, code)}: {name}")
                  for code, name in card.names.items() if code != language()]
         also = sorted({name for _, name in card.other_names} - set(card.names.values()))
         if also:
-            lines.append(ft.Text(t("Also called: {names}", names=", ".join(also)),
-                                 selectable=True, size=12))
+            lines.append(ft.Text(t("Also called: {names}", names=", ".join(also)), size=12))
         return ft.Column(lines, spacing=4)
 
 
