@@ -87,7 +87,7 @@ class HomeScreen(Screen):
         return lambda: self.app.navigate(route)
 
     def _ongoing(self, record: dict[str, Any]) -> ft.Control:
-        from companion.ui.play import open_session
+        from companion.ui.open_games import open_session
 
         game_id = str(record.get("id"))
         try:

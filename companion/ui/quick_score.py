@@ -45,7 +45,7 @@ class QuickScoreScreen(Screen):
         screen = cls(app)
         game_id = values.get("game")
         if game_id:
-            from companion.ui.play import open_session
+            from companion.ui.open_games import open_session
 
             screen.fill_from(open_session(app, game_id))
         return screen

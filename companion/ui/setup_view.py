@@ -290,7 +290,7 @@ class SetupScreen(Screen):
         )
 
     def _start(self) -> None:
-        from companion.ui.play import keep_session
+        from companion.ui.open_games import keep_session
         from companion.ui.session import GameSession
 
         names = self.player_names() if self.mode == "table" else []
