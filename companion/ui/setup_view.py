@@ -16,6 +16,7 @@ from companion.store import StoreError
 from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
+from companion.ui.card_face import VARIANT_KEY, variants_wanted
 from companion.ui.card_picker import card_label
 from companion.ui.labels import empire_label
 
@@ -64,7 +65,7 @@ class SetupScreen(Screen):
         self.face = str(app.services.setting("default_face", "A"))
         if self.face not in RULEBOOK_FACES + VARIANT_FACES:
             self.face = "A"
-        self.variants = self.face in VARIANT_FACES
+        self.variants = variants_wanted(app)  # one switch per tab: cards, Empires, setup
         owned = app.services.setting("expansions", ["base"])
         self.expansions: set[str] = {e for e in owned if isinstance(e, str)} | {"base"}
         self.players = 4
@@ -249,6 +250,7 @@ class SetupScreen(Screen):
 
     def _variant_switch(self, event: ft.Event[ft.Switch]) -> None:
         self.variants = bool(event.control.value)
+        self.app.memory[VARIANT_KEY] = self.variants
         if not self.variants and self.face in VARIANT_FACES:
             self.face = "A"
         self.app.refresh()

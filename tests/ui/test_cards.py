@@ -141,3 +141,15 @@ def test_empires_show_faces_a_and_b_and_the_variants_on_request(
 def test_empires_follow_a_variant_default_face(open_ui: Callable[..., Ui]) -> None:
     ui = open_ui(_services(default_face="D"), route="/cards/empires")
     assert "Face D" in ui.text("empire-aztec-empire")
+
+
+def test_one_variant_switch_per_tab_for_the_empires_and_setup(
+        open_ui: Callable[..., Ui]) -> None:
+    ui = open_ui(_services(), route="/cards/empires")
+    switch = next(c for c, _ in ui.controls() if isinstance(c, ft.Switch))
+    ui.session.apply_patch(switch._i, {"value": True})
+    ui.dispatch(switch, "change", "true")
+    ui.go("/new/solo")
+    assert "Face C" in ui.names()  # setup offers the variant faces too
+    other_tab = open_ui(_services(), route="/new/solo")
+    assert "Face C" not in other_tab.names()  # the switch belongs to the tab
