@@ -10,6 +10,7 @@ into a translated message instead of a crash. No game rule lives here.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
@@ -45,6 +46,8 @@ SEED_COLOUR = "#00695C"
 CONTENT_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
     "xs": 12, "md": 10, "lg": 8, "xl": 6}
 """Phone: full width; wider windows: a centred column, so lines stay readable."""
+HISTORY_DELAY = 1.0
+"""Seconds after start before a deep address gets home under it (see `_put_home_under`)."""
 WIDE = 840
 """From this width the sections are a rail at the side instead of a bar at the bottom."""
 
@@ -140,14 +143,11 @@ class CompanionApp:
         page.on_view_pop = self._on_view_pop
         page.on_resize = self._on_resize
         self._wide = self._is_wide()
-        self._echoes: list[str] = []
         route = page.route or routes.HOME
         self.show(route)
         if routes.parents(route):
-            # Opened on a deep address (a bookmark, a reload): put home in the browser's
-            # history under it, so the back button goes home instead of leaving the app.
-            self._tell_browser(routes.HOME, history_only=True)
-            self._tell_browser(route)
+            with contextlib.suppress(RuntimeError):  # no loop (a unit test)
+                self.page.run_task(self._put_home_under, route)
 
     def apply_theme(self, theme: str) -> None:
         modes = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -308,20 +308,29 @@ class CompanionApp:
         self.page.title = t("Wonderful Companion")
         self.page.update()
 
-    def _tell_browser(self, route: str, *, history_only: bool = False) -> None:
-        """Push the address to the browser's history. Its echo (a route change to where
-        we already are) is ignored; so is the echo of an address pushed only to put the
-        home screen under a bookmarked deep address."""
-        if history_only:
-            self._echoes.append(route)
+    async def _put_home_under(self, route: str) -> None:
+        """Opened on a deep address (a bookmark, a reload): put home in the browser's
+        history under it, so the back button goes home instead of leaving the app.
+
+        The browser's router must have settled on its first address first: pushed
+        earlier, the two addresses replaced each other and left no history (seen in
+        Chromium). The browser reports both steps; the app shows home, then the address
+        again, so at worst a flicker at start, never a wrong screen.
+        """
+        await asyncio.sleep(HISTORY_DELAY)
+        if self.route != route:  # the player already went elsewhere
+            return
+        await self.page.push_route(routes.HOME)
+        await self.page.push_route(route)
+
+    def _tell_browser(self, route: str) -> None:
+        """Push the address to the browser's history. The browser may answer with a
+        route change to where we already are, which changes nothing."""
         with contextlib.suppress(RuntimeError):  # no loop (a unit test): nobody to tell
             self.page.run_task(self.page.push_route, route)
 
     def _on_route_change(self, event: ft.RouteChangeEvent) -> None:
         """The browser's address changed (back button, a typed address)."""
-        if self._echoes and event.route == self._echoes[0]:
-            self._echoes.pop(0)
-            return
         if event.route != self.route:
             self.show(event.route)
 

@@ -8,6 +8,7 @@ screen under it, so back from it stays in the app.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from app_page import AppPage
@@ -40,6 +41,12 @@ def test_a_bookmarked_deep_address_has_the_home_screen_under_it(app_server, page
     server = app_server()
     app = AppPage(page)
     app.open(server.url + "new/table", first="Start the game")
+    # The app puts home under the address a moment after the page is up; a person's
+    # thumb is slower than that, the robot must wait for it.
+    deadline = time.monotonic() + 10
+    while page.evaluate("history.length") < 4 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert page.evaluate("history.length") == 4  # blank, the address, home, the address
     page.go_back()
     app.button("New solo game").wait_for()
     assert re.match(re.escape(server.url) + "?$", page.url), page.url
