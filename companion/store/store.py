@@ -1036,9 +1036,11 @@ def _check_actions(game: dict[str, Any], where: str) -> None:
     if "version" in game:
         payload["version"] = game["version"]
     try:
-        Game.from_json(payload, catalog())
+        replayed = Game.from_json(payload, catalog())
     except Rejected as exc:
         raise validate.Invalid(f"{where}.actions", "{reason}", reason=str(exc)) from None
     except Exception as exc:
         raise validate.Invalid(f"{where}.actions", "cannot be replayed ({reason})",
                                reason=type(exc).__name__) from None
+    if "built" in game:  # derived from the actions: never taken from the file
+        game["built"] = replayed.state.built_ids()

@@ -33,6 +33,8 @@ MAX_GAMES = 200_000
 MAX_ATTEMPTS = 200_000
 MAX_CAMPAIGNS = 10_000
 MAX_PLAYERS = 1_000
+MAX_BUILT = 200
+MAX_CARD = 999
 MODES = ("solo", "table")
 THEMES = ("system", "light", "dark")
 MEDALS = tuple(m.value for m in MEDAL_ORDER)
@@ -186,6 +188,15 @@ def game_record(raw: object, where: str = "game") -> dict[str, Any]:
         raise Invalid(f"{where}.abandoned", "a finished game cannot be abandoned")
     if record["score"] is not None:
         _expect(record["score"], dict, f"{where}.score", "an object or null")
+    # The cards a game has built: derived from its actions (and worked out again on
+    # import), kept so the statistics need not replay years of games.
+    built = record.get("built", [])
+    _expect(built, list, f"{where}.built", "a list of card numbers")
+    if len(built) > MAX_BUILT or not all(
+            isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_CARD
+            for n in built):
+        raise Invalid(f"{where}.built", "must be a list of at most {limit} card numbers",
+                      limit=MAX_BUILT)
     return record
 
 

@@ -151,6 +151,7 @@ class GameSession:
             "updated": _now(),
             "finished": state.finished,
             "score": state.score().as_dict() if state.finished else None,
+            "built": state.built_ids(),
             "round": state.round,
             **self.game.to_json(),
         }

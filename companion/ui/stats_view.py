@@ -77,6 +77,10 @@ class StatsScreen(Screen):
             if not is_played(record) or record_mode(record) == "quick":
                 continue
             key = (str(record.get("id")), str(record.get("updated")))
+            kept = record.get("built")
+            if isinstance(kept, list):  # saved with the game since this version
+                found[key[0]] = [n for n in kept if isinstance(n, int)]
+                continue
             if key not in cache:
                 full = backend.game(key[0])
                 try:

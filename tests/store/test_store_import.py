@@ -287,3 +287,24 @@ def test_an_older_export_is_upgraded_before_it_is_checked(
     with open_store(tmp_path / "other") as store, pytest.raises(StoreError,
                                                                 match="could not be upgraded"):
         store.import_all(exported)
+
+
+def test_the_built_cards_of_an_import_are_worked_out_from_its_actions(
+        store: Store, games: list[Game], tmp_path: Path) -> None:
+    game = games[0]
+    assert game.state.finished
+    honest = game.state.built_ids()
+    forged = record("forged", game, built=[1, 1, 1])  # the file claims other cards
+    store.import_all({"format": "wonderful-companion", "schema_version": schema.SCHEMA_VERSION,
+                      "games": [forged]})
+    kept = store.game("forged")
+    assert kept is not None and kept["built"] == honest != [1, 1, 1]
+    (summary,) = store.games(finished=True)
+    assert summary["built"] == honest  # in the history, without reading the archive
+
+
+@pytest.mark.parametrize("built", ["cards", [0], [1000], [True], list(range(1, 202))])
+def test_a_malformed_built_list_is_refused(store: Store, games: list[Game], built: Any) -> None:
+    with pytest.raises(StoreError, match="built"):
+        store.save_game(record("bad", games[0], built=built))
+    assert store.game("bad") is None

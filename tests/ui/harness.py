@@ -171,6 +171,11 @@ class Ui:
         return result
 
     def close(self) -> None:
+        pending = [task for task in asyncio.all_tasks(self.loop) if not task.done()]
+        for task in pending:  # timers the app set (history under a deep address...)
+            task.cancel()
+        if pending:
+            self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
         self.client.executor.shutdown(wait=False)
         self.loop.close()
 
