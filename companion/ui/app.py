@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -139,6 +140,7 @@ class CompanionApp:
         page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOUR)
         self.apply_theme(str(self.services.setting("theme", "system")))
         page.padding = 0
+        self._guard_every_handler()
         page.on_route_change = self._on_route_change
         page.on_view_pop = self._on_view_pop
         page.on_resize = self._on_resize
@@ -148,6 +150,37 @@ class CompanionApp:
         if routes.parents(route):
             with contextlib.suppress(RuntimeError):  # no loop (a unit test)
                 self.page.run_task(self._put_home_under, route)
+
+    def _guard_every_handler(self) -> None:
+        """One guard for every handler of this tab: an error becomes a message on the
+        same screen instead of Flet's "Error running app", which throws the screen away.
+
+        Flet reports a handler's exception to the session's `error` from inside its
+        `except` block, so the exception itself is still at hand there. Errors before
+        the first screen is up (the app could not start) still go to Flet's report.
+        """
+        session = self.page.session
+        report = session.error
+
+        def handler_failed(text: str) -> None:
+            error = sys.exception()
+            if not self.frames or not isinstance(error, Exception):
+                report(text)
+                return
+            self.handler_failed(error)
+
+        session.error = handler_failed  # type: ignore[method-assign,assignment]
+
+    def handler_failed(self, error: Exception) -> None:
+        """Say what went wrong, keep the screen, and show it as the data now is."""
+        if isinstance(error, Rejected | StoreError):
+            self.explain(error)
+        else:
+            log.error("A handler failed", exc_info=error)
+            self.notify(t("Something went wrong: {reason}. Nothing else was changed; you "
+                          "can go on.", reason=str(error) or type(error).__name__))
+        with contextlib.suppress(Exception):  # the screen as the data now is
+            self.refresh()
 
     def apply_theme(self, theme: str) -> None:
         modes = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}

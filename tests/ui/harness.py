@@ -59,9 +59,11 @@ class FakeClient(Connection):
         self.messages = 0
         self.bytes_sent = 0
         self.calls: list[tuple[str, Any]] = []
+        self.sent_actions: list[Any] = []
         self._encode = configure_encode_object_for_msgpack(BaseControl)
 
     def send_message(self, message: Message) -> None:
+        self.sent_actions.append(message.action)
         packed = msgpack.packb([message.action, message.body], default=self._encode)
         self.messages += 1
         self.bytes_sent += len(packed)
