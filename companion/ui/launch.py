@@ -11,9 +11,12 @@ import contextlib
 import os
 import socket
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.i18n import t
+
+if TYPE_CHECKING:
+    from companion.ui.services import Services
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
@@ -93,6 +96,45 @@ def run_app(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return 2
 
+    try:
+        if args.desktop:
+            _run_desktop(services, host, port)
+        else:
+            _run_web(services, host, port, open_browser=not args.no_browser)
+    finally:
+        with contextlib.suppress(Exception):
+            services.close()
+    return 0
+
+
+def _run_web(services: Services, host: str, port: int, *, open_browser: bool) -> None:
+    """Serve the app behind its door (`companion.ui.server`) until Ctrl+C."""
+    import threading
+    import webbrowser
+
+    from companion.ui.app import make_main
+    from companion.ui.server import address, build_app, new_secret, serve
+
+    # The client's renderer comes from the wheel, never from a CDN: the app works offline.
+    os.environ["FLET_WEB_NO_CDN"] = "true"
+    secret = new_secret()
+    url = address(host, port, secret)
+    app = build_app(make_main(services), host=host, port=port, secret=secret)
+
+    def listening() -> None:
+        # The first http:// address of the output, key included (as Jupyter does), so
+        # that --no-browser users and scripts can open it.
+        print(t("Wonderful Companion is running at {url} (press Ctrl+C to stop).", url=url),
+              flush=True)
+        if open_browser:
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+    serve(app, host=host, port=port, on_listening=listening)
+
+
+def _run_desktop(services: Services, host: str, port: int) -> None:
+    """A native window talks to the app over a local socket, not through the browser:
+    it needs no door, so Flet runs it as usual."""
     import flet as ft
 
     from companion.paths import assets_dir
@@ -102,28 +144,13 @@ def run_app(args: argparse.Namespace) -> int:
     # anywhere the user did not choose.
     os.environ["FLET_SERVER_IP"] = host
     os.environ["FLET_SERVER_PORT"] = str(port)
-    if args.desktop:
-        view = ft.AppView.FLET_APP
-        print(t("Opening the app in its own window. The first time, Flet downloads its window "
-                "client: this needs an internet connection once."))
-    else:
-        view = ft.AppView.WEB_BROWSER
-        if args.no_browser:
-            # Flet's switch for "serve only": it never opens a browser then.
-            os.environ["FLET_FORCE_WEB_SERVER"] = "true"
-        url = f"http://{host}:{port}/"
-        print(t("Wonderful Companion is running at {url} (press Ctrl+C to stop).", url=url),
-              flush=True)
-    try:
-        ft.run(
-            make_main(services),
-            view=view,
-            host=host,
-            port=port,
-            no_cdn=True,
-            assets_dir=str(assets_dir().resolve()),
-        )
-    finally:
-        with contextlib.suppress(Exception):
-            services.close()
-    return 0
+    print(t("Opening the app in its own window. The first time, Flet downloads its window "
+            "client: this needs an internet connection once."))
+    ft.run(
+        make_main(services),
+        view=ft.AppView.FLET_APP,
+        host=host,
+        port=port,
+        no_cdn=True,
+        assets_dir=str(assets_dir().resolve()),
+    )

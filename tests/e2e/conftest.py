@@ -13,6 +13,7 @@ environment variable is set: there they must run, so they fail instead.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -22,6 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -62,6 +64,12 @@ def _browser_available() -> None:
     pytest.skip(problem)
 
 
+def first_address(output: str) -> str | None:
+    """The first `http://` address of the app's output (the one with the key)."""
+    found = re.search(r"http://[^\s]+", output)
+    return found.group(0) if found else None
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -69,25 +77,40 @@ def free_port() -> int:
 
 
 class AppServer:
-    """`python -m companion --no-browser` on a port of its own, in its own process group."""
+    """`python -m companion --no-browser` on a port of its own, in its own process group.
 
-    def __init__(self, data_dir: Path, log: Path) -> None:
+    The app opens only with the key it prints at start (the first `http://` address of
+    its output): `url` is that address, `address(path)` the same for a deeper screen,
+    and `root` what the browser's address bar shows once the app has let it in."""
+
+    def __init__(self, data_dir: Path, log: Path, env: dict[str, str] | None = None) -> None:
         self.data_dir = data_dir
         self.log_path = log
+        self.env = env or {}
         self.port = 0
+        self.secret = ""
         self.process: subprocess.Popen[bytes] | None = None
         self.started_at = 0.0
 
     @property
-    def url(self) -> str:
+    def root(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def url(self) -> str:
+        return self.address()
+
+    def address(self, path: str = "") -> str:
+        """The address that opens the app at `path` (`"new/table"`), key included."""
+        return f"{self.root}{path.lstrip('/')}?token={self.secret}"
 
     def start(self) -> AppServer:
         self.port = free_port()
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         env.pop("FLET_SERVER_IP", None)
         env.pop("FLET_SERVER_PORT", None)
         self.started_at = time.monotonic()
+        offset = self.log_path.stat().st_size if self.log_path.exists() else 0
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "companion", "--no-browser", "--port", str(self.port),
@@ -102,11 +125,13 @@ class AppServer:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the app exited early:\n{self.log()}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return self
-            except OSError:
-                time.sleep(0.1)
+            printed = first_address(self.log_path.read_bytes()[offset:].decode(errors="replace"))
+            if printed is not None:
+                parts = urlsplit(printed)
+                assert parts.port == self.port, printed
+                self.secret = parse_qs(parts.query)["token"][0]
+                return self
+            time.sleep(0.05)
         raise RuntimeError(f"the app did not listen within {START_TIMEOUT} s:\n{self.log()}")
 
     def log(self) -> str:
@@ -133,12 +158,13 @@ def data_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def app_server(data_dir: Path, tmp_path: Path) -> Iterator[Callable[[], AppServer]]:
-    """Start servers on demand (a test may kill one and start another on the same data)."""
+def app_server(data_dir: Path, tmp_path: Path) -> Iterator[Callable[..., AppServer]]:
+    """Start servers on demand (a test may kill one and start another on the same data);
+    `env` adds environment variables for that server."""
     started: list[AppServer] = []
 
-    def start() -> AppServer:
-        server = AppServer(data_dir, tmp_path / "server.log").start()
+    def start(env: dict[str, str] | None = None) -> AppServer:
+        server = AppServer(data_dir, tmp_path / "server.log", env).start()
         started.append(server)
         return server
 

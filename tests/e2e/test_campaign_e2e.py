@@ -19,7 +19,7 @@ SCORES = [("54", "61"), ("70", "66"), ("60", "72"), ("58", "64"), ("80", "77")]
 def test_a_campaign_recorded_end_to_end(app_server, page) -> None:
     server = app_server()
     app = AppPage(page)
-    app.open(server.url + "campaigns", first="New campaign")
+    app.open(server.address("campaigns"), first="New campaign")
     app.click("New campaign")
     app.fill("Campaign name", "Friday nights")
     app.fill("Name of player 1", "Ann")

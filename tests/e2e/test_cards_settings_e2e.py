@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 def test_card_search_card_page_and_empires(app_server, page) -> None:
     server = app_server()
     app = AppPage(page)
-    app.open(server.url + "cards", first="Empires")
+    app.open(server.address("cards"), first="Empires")
     app.wait_for_text("^Cards shown: 78$")
     app.screenshots("cards")
     app.fill("Search cards", "eoliennes")
@@ -45,7 +45,7 @@ def test_an_exported_file_imported_through_the_settings_screen(
         source.export_file(exported)
     server = app_server()  # an empty data folder
     app = AppPage(page)
-    app.open(server.url + "settings", first="Export all my data")
+    app.open(server.address("settings"), first="Export all my data")
     app.screenshots("settings")
 
     with page.expect_download() as download:

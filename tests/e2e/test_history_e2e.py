@@ -30,7 +30,7 @@ def test_history_opening_a_games_story_and_a_chart(app_server, page, data_dir: P
     _history(data_dir)
     server = app_server()
     app = AppPage(page)
-    app.open(server.url + "history", first="Statistics")
+    app.open(server.address("history"), first="Statistics")
     app.screenshots("history")
     app.click("Solo game", exact=False, within="game-benjamin")
     app.wait_for_text("^Round by round$")

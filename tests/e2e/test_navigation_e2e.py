@@ -26,7 +26,7 @@ def test_back_forward_and_reload_stay_inside_the_app(app_server, page) -> None:
     assert page.url.endswith("/settings")
     page.go_back()
     app.button("New solo game").wait_for()
-    assert page.url == server.url
+    assert page.url == server.root
     page.go_forward()
     app.wait_for_text("^Language$")
     page.reload()
@@ -34,13 +34,13 @@ def test_back_forward_and_reload_stay_inside_the_app(app_server, page) -> None:
     app.wait_for_text("^Language$")  # the same screen after a reload
     app.click("Back")
     app.button("New solo game").wait_for()
-    assert page.url == server.url
+    assert page.url == server.root
 
 
 def test_a_bookmarked_deep_address_has_the_home_screen_under_it(app_server, page) -> None:
     server = app_server()
     app = AppPage(page)
-    app.open(server.url + "new/table", first="Start the game")
+    app.open(server.address("new/table"), first="Start the game")
     # The app puts home under the address a moment after the page is up; a person's
     # thumb is slower than that, the robot must wait for it.
     deadline = time.monotonic() + 10
@@ -49,4 +49,4 @@ def test_a_bookmarked_deep_address_has_the_home_screen_under_it(app_server, page
     assert page.evaluate("history.length") == 4  # blank, the address, home, the address
     page.go_back()
     app.button("New solo game").wait_for()
-    assert re.match(re.escape(server.url) + "?$", page.url), page.url
+    assert re.match(re.escape(server.root) + "?$", page.url), page.url

@@ -1,0 +1,173 @@
+"""Serve the app in the browser: Flet's FastAPI app behind the door (`door.py`), on uvicorn.
+
+`ft.run` would build the same Flet app but gives no place to put a middleware in front
+of the WebSocket, and keeps a closed tab's session for an hour. So the app is built here
+from Flet's own parts (`flet_web.fastapi.app`: `/ws`, the static client, the app manager
+started and stopped in its lifespan) and served by uvicorn, which Flet uses anyway.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import secrets
+import socket
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import uvicorn
+from starlette.types import ASGIApp
+
+from companion.i18n import SUPPORTED, language, t
+from companion.paths import assets_dir
+from companion.ui.door import TOKEN, Door, cookie_name
+
+IDLE_SESSION_SECONDS = 300
+"""How long Flet keeps a tab's session after its socket closed (Flet's default: an hour,
+about 77 KB each). Five minutes covers a phone's screen going dark or a flaky Wi-Fi; a
+tab that comes back later reloads into a fresh session at the same address, and the game
+is in the store, so nothing is lost."""
+
+GRACE_SECONDS = 3
+"""Ctrl+C waits this long for open tabs to close before the server stops anyway."""
+
+ANY_ADDRESS = frozenset({"", "0.0.0.0", "::", "*"})
+UNUSED_ROUTES = frozenset({"/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"})
+"""FastAPI's API explorer, which the app does not need (its page would load from a CDN)."""
+
+
+def new_secret() -> str:
+    """The key of one launch: 128 random bits, short enough to type on a phone if needed."""
+    return secrets.token_urlsafe(16)
+
+
+def display_host(host: str) -> str:
+    """The host name to put in the address: one a browser can open."""
+    if host in ANY_ADDRESS:
+        return "127.0.0.1"
+    return f"[{host}]" if ":" in host else host
+
+
+def address(host: str, port: int, secret: str, path: str = "") -> str:
+    """The address that opens the app (at `path`, for example `new/table`) with its key."""
+    return f"http://{display_host(host)}:{port}/{path.lstrip('/')}?{TOKEN}={secret}"
+
+
+def own_hosts(host: str) -> frozenset[str]:
+    """The names this computer answers to, besides IP addresses and `localhost`."""
+    names = {socket.gethostname(), socket.gethostname() + ".local"}
+    if host not in ANY_ADDRESS:
+        names.add(host)
+    return frozenset(name.lower() for name in names if name)
+
+
+def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str) -> ASGIApp:
+    """The whole web app: Flet's client, `/ws` and app manager, behind the door."""
+    import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
+
+    flet_app = flet_fastapi.app(
+        main,
+        assets_dir=str(assets_dir().resolve()),
+        no_cdn=True,
+        session_timeout_seconds=IDLE_SESSION_SECONDS,
+    )
+    flet_app.router.routes[:] = [route for route in flet_app.router.routes
+                                 if getattr(route, "path", None) not in UNUSED_ROUTES]
+    return Door(flet_app, secret=secret, cookie=cookie_name(port), own_hosts=own_hosts(host),
+                denied_page=denied_page)
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, telling the app once it really listens (not before: a script
+    reading the printed address must find the port open)."""
+
+    def __init__(self, config: uvicorn.Config, on_listening: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.on_listening = on_listening
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:
+            self.on_listening()
+
+
+def serve(app: ASGIApp, *, host: str, port: int, on_listening: Callable[[], None]) -> None:
+    """Serve until Ctrl+C (or SIGTERM). uvicorn's own log stays quiet below warnings, so
+    the first `http://` address of the output is the one with the key."""
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        ws="websockets-sansio",
+        timeout_graceful_shutdown=GRACE_SECONDS,
+    )
+    _Server(config, on_listening).run()
+
+
+# --- the page shown without the key --------------------------------------------------
+
+
+def best_language(accept_language: str) -> str:
+    """The first language of the browser's list the app speaks, else English."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, item in enumerate(accept_language.split(",")):
+        tag, _, params = item.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        ranked.append((-weight, index, tag.strip().lower().split("-")[0]))
+    for weight, _, code in sorted(ranked):
+        if weight < 0 and code in SUPPORTED:
+            return code
+    return "en"
+
+
+@cache
+def _catalog(code: str) -> dict[str, str]:
+    try:
+        data = json.loads((assets_dir() / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def t_in(code: str, template: str, /, **params: Any) -> str:
+    """`t` in the visitor's language, leaving the app's own language (which every tab
+    shares) alone: this runs next to the tabs' sessions."""
+    if code == language():
+        return t(template, **params)
+    text = _catalog(code).get(template, template) if code != "en" else template
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template.format(**params)
+
+
+@cache
+def _page(code: str) -> bytes:
+    title = html.escape(t_in(code, "Wonderful Companion"))
+    heading = html.escape(t_in(code, "Open the app with its own address"))
+    why = html.escape(t_in(code, "The app opens only at the address it gives when it starts: "
+                                 "that address ends with a key that changes at every start."))
+    how = html.escape(t_in(code, "Open the address shown in the terminal where the app is "
+                                 "running, or start the app again with the command {command}: "
+                                 "it opens that address in your browser.",
+                           command="companion"))
+    return (
+        f'<!doctype html><html lang="{code}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title}</title><style>body{{font-family:system-ui,sans-serif;"
+        "max-width:34em;margin:3em auto;padding:0 1em;line-height:1.5}</style></head>"
+        f"<body><h1>{heading}</h1><p>{why}</p><p>{how}</p></body></html>"
+    ).encode()
+
+
+def denied_page(accept_language: str) -> bytes:
+    """The short page for a request without the key, in the browser's language."""
+    return _page(best_language(accept_language))
