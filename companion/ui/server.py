@@ -11,9 +11,11 @@ from __future__ import annotations
 import html
 import json
 import secrets
+import signal
 import socket
 from collections.abc import Callable
 from functools import cache
+from types import FrameType
 from typing import Any
 
 import uvicorn
@@ -104,7 +106,19 @@ def serve(app: ASGIApp, *, host: str, port: int, on_listening: Callable[[], None
         ws="websockets-sansio",
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
-    _Server(config, on_listening).run()
+    # uvicorn stops on Ctrl+C or SIGTERM, then raises the signal again once stopped;
+    # both end here as KeyboardInterrupt, so the caller still closes the data folder.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        _Server(config, on_listening).run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
 
 
 # --- the page shown without the key --------------------------------------------------

@@ -1,0 +1,306 @@
+"""The app's door (companion/ui/door.py, server.py): no key, no app; no other origin on /ws.
+
+Most tests drive the real web app (Flet's FastAPI app behind the door, with a tiny page
+of its own instead of the companion's screens) in process with Starlette's TestClient,
+addressed as 127.0.0.1: the browser's view of a request is its headers, which these
+tests write as a browser (or a hostile page) would. One test starts the real command and
+opens the address it prints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import flet as ft
+import httpx
+import msgpack
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from companion.ui.door import cookie_name
+from companion.ui.server import (
+    IDLE_SESSION_SECONDS,
+    address,
+    best_language,
+    build_app,
+    display_host,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+PORT = 8550
+SECRET = "s3cret-Key_of-this-launch"
+ORIGIN = f"http://127.0.0.1:{PORT}"
+WS = f"ws://127.0.0.1:{PORT}/ws"
+COOKIE = f"{cookie_name(PORT)}={SECRET}"
+GREETING = "Hello from behind the door"
+
+
+def tiny_main(page: ft.Page) -> None:
+    page.add(ft.Text(GREETING))
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[TestClient]:
+    app = build_app(tiny_main, host="127.0.0.1", port=PORT, secret=SECRET)
+    with TestClient(app, base_url=ORIGIN, follow_redirects=False) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def client(served: TestClient) -> TestClient:
+    """A browser with no cookie yet: each test says which cookie it sends."""
+    served.cookies.clear()
+    return served
+
+
+def register(ws: Any) -> str:
+    """Do what Flet's client does first on a new socket; returns what the app sent back."""
+    body = {"session_id": "", "page_name": "", "page": {"route": "/", "width": 390,
+                                                        "height": 844}}
+    ws.send_bytes(b"\x00" + msgpack.packb([1, body]))
+    seen = ""
+    while GREETING not in seen:
+        seen += repr(msgpack.unpackb(ws.receive_bytes()[1:], strict_map_key=False))
+    return seen
+
+
+def refused(client: TestClient, headers: dict[str, str]) -> bool:
+    """Whether the /ws handshake with these headers is closed before it is accepted."""
+    try:
+        with client.websocket_connect(WS, headers=headers) as ws:
+            register(ws)
+    except WebSocketDisconnect as closed:
+        assert closed.code == 1008
+        return True
+    return False
+
+
+# --- HTTP -----------------------------------------------------------------------------
+
+
+def test_without_the_key_a_short_page_and_no_app(client: TestClient) -> None:
+    for path in ("/", "/play/abc", "/flutter_bootstrap.js", "/manifest.json", "/main.dart.wasm"):
+        answer = client.get(path)
+        assert answer.status_code == 403, path
+        assert answer.headers["content-type"].startswith("text/html")
+        assert "Open the app with its own address" in answer.text
+        assert "companion" in answer.text
+        assert "flutter" not in answer.text.lower()
+        assert "access-control-allow-origin" not in answer.headers
+        assert "set-cookie" not in answer.headers
+
+
+def test_the_short_page_speaks_the_browsers_language(client: TestClient) -> None:
+    answer = client.get("/", headers={"Accept-Language": "de-CH, fr;q=0.9, en;q=0.8"})
+    assert '<html lang="de">' in answer.text
+    assert "Öffnen Sie die App mit ihrer eigenen Adresse" in answer.text
+    answer = client.get("/", headers={"Accept-Language": "ja, es;q=0.5"})
+    assert "Abra la aplicación con su propia dirección" in answer.text
+
+
+def test_a_wrong_or_empty_key_is_refused(client: TestClient) -> None:
+    for query in ("token=wrong", "token=", f"token={SECRET}x", f"token={SECRET[:-1]}"):
+        answer = client.get(f"/?{query}")
+        assert answer.status_code == 403, query
+        assert "set-cookie" not in answer.headers
+    assert client.get("/", headers={"Cookie": f"{cookie_name(PORT)}=wrong"}).status_code == 403
+    # The key of another app (another port) opens nothing here.
+    assert client.get("/", headers={"Cookie": f"{cookie_name(9999)}={SECRET}"}).status_code \
+        == 403
+
+
+def test_the_key_sets_a_cookie_and_leaves_the_address(client: TestClient) -> None:
+    answer = client.get(f"/?token={SECRET}")
+    assert answer.status_code == 303
+    assert answer.headers["location"] == "/"
+    cookie = answer.headers["set-cookie"]
+    assert cookie.startswith(f"{COOKIE};")
+    assert "HttpOnly" in cookie
+    assert "SameSite=Strict" in cookie
+    assert "Path=/" in cookie
+    assert "access-control-allow-origin" not in answer.headers
+
+    deeper = client.get(f"/new/table?mode=solo&token={SECRET}")
+    assert deeper.status_code == 303
+    assert deeper.headers["location"] == "/new/table?mode=solo"
+
+
+def test_with_the_cookie_the_app_is_served_without_cors(client: TestClient) -> None:
+    for path in ("/", "/play/abc", "/flutter_bootstrap.js", "/manifest.json"):
+        answer = client.get(path, headers={"Cookie": COOKIE, "Origin": "http://evil.example"})
+        assert answer.status_code == 200, path
+        assert "access-control-allow-origin" not in answer.headers, path
+    index = client.get("/", headers={"Cookie": COOKIE})
+    assert "flutter_bootstrap.js" in index.text
+    assert index.headers["cross-origin-opener-policy"] == "same-origin"
+    # A browser following the redirect: the token in, the app out.
+    with TestClient(client.app, base_url=ORIGIN) as browser:
+        landed = browser.get(f"/?token={SECRET}")
+        assert landed.status_code == 200
+        assert str(landed.url) == f"{ORIGIN}/"
+        assert "flutter_bootstrap.js" in landed.text
+
+
+def test_fastapis_api_explorer_is_not_served(client: TestClient) -> None:
+    for path in ("/docs", "/redoc", "/openapi.json"):
+        answer = client.get(path, headers={"Cookie": COOKIE})
+        assert "swagger" not in answer.text.lower() and "openapi" not in answer.text, path
+
+
+# --- the WebSocket ----------------------------------------------------------------------
+
+
+def test_the_apps_own_origin_with_the_cookie_gets_the_app(client: TestClient) -> None:
+    with client.websocket_connect(WS, headers={"Origin": ORIGIN, "Cookie": COOKIE}) as ws:
+        assert GREETING in register(ws)
+
+
+def test_another_origin_is_refused_even_with_the_cookie(client: TestClient) -> None:
+    # A page elsewhere, or on this computer at another port (same site: the browser
+    # sends the cookie along), or served from a file.
+    for origin in ("http://evil.example", "http://127.0.0.1:9999", "http://localhost:8550",
+                   "https://127.0.0.1:8550", "null", ""):
+        headers = {"Cookie": COOKIE} | ({"Origin": origin} if origin else {})
+        assert refused(client, headers), origin
+
+
+def test_the_apps_origin_without_the_cookie_is_refused(client: TestClient) -> None:
+    assert refused(client, {"Origin": ORIGIN})
+    assert refused(client, {"Origin": ORIGIN, "Cookie": f"{cookie_name(PORT)}=wrong"})
+
+
+def test_a_rebound_name_is_refused_though_origin_and_host_agree(client: TestClient) -> None:
+    # DNS rebinding: evil.example made to resolve to 127.0.0.1 after its page loaded.
+    rebound = {"Host": f"evil.example:{PORT}", "Origin": f"http://evil.example:{PORT}",
+               "Cookie": COOKIE}
+    assert refused(client, rebound)
+    # The same request under the computer's own names is the app's.
+    for host in (f"localhost:{PORT}", f"[::1]:{PORT}", f"192.168.1.20:{PORT}"):
+        with client.websocket_connect(WS, headers={
+                "Host": host, "Origin": f"http://{host}", "Cookie": COOKIE}) as ws:
+            assert GREETING in register(ws)
+
+
+def test_a_closed_tab_is_let_go_after_minutes(client: TestClient) -> None:
+    from flet_web.fastapi import app_manager
+
+    with client.websocket_connect(WS, headers={"Origin": ORIGIN, "Cookie": COOKIE}) as ws:
+        register(ws)
+        opened = set(_sessions(app_manager))
+    closed_at = datetime.now(UTC)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        expiring = [s for k, s in _sessions(app_manager).items()
+                    if k in opened and s.expires_at is not None]
+        if expiring:
+            break
+        time.sleep(0.05)
+    assert expiring, "the closed tab's session was never marked to expire"
+    kept = (expiring[0].expires_at - closed_at).total_seconds()
+    assert IDLE_SESSION_SECONDS - 30 < kept <= IDLE_SESSION_SECONDS
+    assert IDLE_SESSION_SECONDS <= 10 * 60
+
+
+def _sessions(manager: Any) -> dict[str, Any]:
+    return dict(manager._FletAppManager__sessions)
+
+
+# --- the address ------------------------------------------------------------------------
+
+
+def test_the_address_opens_where_the_app_listens() -> None:
+    assert address("127.0.0.1", 8550, "k") == "http://127.0.0.1:8550/?token=k"
+    assert address("0.0.0.0", 8550, "k", "new/table") == "http://127.0.0.1:8550/new/table?token=k"
+    assert address("192.168.1.20", 80, "k") == "http://192.168.1.20:80/?token=k"
+    assert display_host("::") == "127.0.0.1"
+    assert display_host("::1") == "[::1]"
+
+
+@pytest.mark.parametrize(("header", "language"), [
+    ("", "en"),
+    ("fr-FR,fr;q=0.9,en-US;q=0.8", "fr"),
+    ("en-GB;q=0.3, pt-BR", "pt"),
+    ("ja, zh;q=0.9", "en"),
+    ("*", "en"),
+    ("it;q=bad, de;q=0.1", "de"),
+    ("es;q=0", "en"),
+])
+def test_best_language(header: str, language: str) -> None:
+    assert best_language(header) == language
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_the_first_printed_address_opens_the_app_and_ctrl_c_stops_it(tmp_path: Path) -> None:
+    """As a script would: read the first http:// address of the output, open it."""
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLET_")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--no-browser", "--port", str(port),
+         "--data-dir", str(tmp_path / "data")],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        start_new_session=True)
+    try:
+        assert process.stdout is not None
+        output = ""
+        found = None
+        while found is None:
+            line = process.stdout.readline().decode()
+            assert line, f"the app ended without printing an address:\n{output}"
+            output += line
+            found = re.search(r"http://\S+", output)
+        printed = found.group(0)
+        parts = urlsplit(printed)
+        assert parts.hostname == "127.0.0.1" and parts.port == port
+        secret = parse_qs(parts.query)["token"][0]
+        assert len(secret) >= 22
+
+        with httpx.Client(follow_redirects=True) as browser:
+            assert browser.get(f"http://127.0.0.1:{port}/").status_code == 403
+            page = browser.get(printed)
+            assert page.status_code == 200
+            assert str(page.url) == f"http://127.0.0.1:{port}/"
+            assert "flutter_bootstrap.js" in page.text
+            assert "access-control-allow-origin" not in page.headers
+            cookie = f"{cookie_name(port)}={browser.cookies[cookie_name(port)]}"
+        assert asyncio.run(_home_screen(port, cookie))
+
+        os.killpg(process.pid, signal.SIGINT)  # Ctrl+C
+        assert process.wait(timeout=15) == 0
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+async def _home_screen(port: int, cookie: str) -> bool:
+    """The real app over a real socket, as its own page would open it."""
+    import websockets
+
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}",
+                                  additional_headers={"Cookie": cookie}) as ws:
+        body = {"session_id": "", "page_name": "", "page": {"route": "/", "width": 390,
+                                                            "height": 844}}
+        await ws.send(b"\x00" + msgpack.packb([1, body]))
+        seen = ""
+        while "Quick score" not in seen:
+            frame = await asyncio.wait_for(ws.recv(), 20)
+            seen += repr(msgpack.unpackb(frame[1:], strict_map_key=False))
+        return True
