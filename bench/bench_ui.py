@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import socket
 import statistics
@@ -97,6 +98,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def first_address(process: subprocess.Popen[bytes]) -> str:
+    """The first http:// address the app prints: the one that opens it."""
+    assert process.stdout is not None
+    for line in process.stdout:
+        found = re.search(r"http://\S+", line.decode(errors="replace"))
+        if found:
+            return found.group(0)
+    raise RuntimeError("the app ended without printing its address")
+
+
 def bench_first_frame(runs: int) -> None:
     try:
         from app_page import AppPage
@@ -120,18 +131,12 @@ def bench_first_frame(runs: int) -> None:
                 process = subprocess.Popen(
                     [sys.executable, "-m", "companion", "--no-browser", "--port", str(port),
                      "--data-dir", folder],
-                    cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                    cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                     start_new_session=True,
                 )
                 try:
-                    while True:
-                        try:
-                            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                                break
-                        except OSError:
-                            if time.monotonic() - started > 30:
-                                raise RuntimeError("the app did not start") from None
-                            time.sleep(0.02)
+                    # The app prints its address, key included, once it listens.
+                    address = first_address(process)
                     listening.append(time.monotonic() - started)
                     context = browser.new_context(viewport=PHONE)
                     page = context.new_page()
@@ -142,7 +147,7 @@ def bench_first_frame(runs: int) -> None:
                               lambda _: first.append(time.monotonic()) if not first else None)
 
                     page.on("websocket", socket_opened)
-                    AppPage(page).open(f"http://127.0.0.1:{port}/")
+                    AppPage(page).open(address)
                     frames.append(time.monotonic() - started)
                     if first:
                         patches.append(first[0] - started)
