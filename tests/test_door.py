@@ -37,6 +37,8 @@ from companion.ui.server import (
     best_language,
     build_app,
     display_host,
+    phone_code,
+    reachable_from_afar,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -227,6 +229,18 @@ def test_the_address_opens_where_the_app_listens() -> None:
     assert address("192.168.1.20", 80, "k") == "http://192.168.1.20:80/?token=k"
     assert display_host("::") == "127.0.0.1"
     assert display_host("::1") == "[::1]"
+
+
+def test_a_phone_gets_a_code_to_scan_only_when_it_can_reach_the_app() -> None:
+    assert not reachable_from_afar("127.0.0.1")
+    assert not reachable_from_afar("localhost")
+    assert not reachable_from_afar("::1")
+    assert not reachable_from_afar("0.0.0.0")  # the address shown is 127.0.0.1
+    assert reachable_from_afar("192.168.1.20")
+    assert reachable_from_afar("my-computer.local")
+    drawn = phone_code("http://192.168.1.20:8550/?token=k").splitlines()
+    assert len(drawn) > 10 and len({len(line) for line in drawn}) == 1  # a square of blocks
+    assert drawn != phone_code("http://192.168.1.20:8550/?token=K").splitlines()
 
 
 @pytest.mark.parametrize(("header", "language"), [

@@ -113,7 +113,14 @@ def _run_web(services: Services, host: str, port: int, *, open_browser: bool) ->
     import webbrowser
 
     from companion.ui.app import make_main
-    from companion.ui.server import address, build_app, new_secret, serve
+    from companion.ui.server import (
+        address,
+        build_app,
+        new_secret,
+        phone_code,
+        reachable_from_afar,
+        serve,
+    )
 
     # The client's renderer comes from the wheel, never from a CDN: the app works offline.
     os.environ["FLET_WEB_NO_CDN"] = "true"
@@ -126,6 +133,10 @@ def _run_web(services: Services, host: str, port: int, *, open_browser: bool) ->
         # that --no-browser users and scripts can open it.
         print(t("Wonderful Companion is running at {url} (press Ctrl+C to stop).", url=url),
               flush=True)
+        if reachable_from_afar(host):
+            print(t("To open it on a phone on the same network, scan this code:"))
+            with contextlib.suppress(UnicodeError):  # a terminal without block characters
+                print(phone_code(url), flush=True)
         if open_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 

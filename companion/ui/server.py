@@ -9,6 +9,8 @@ started and stopped in its lifespan) and served by uvicorn, which Flet uses anyw
 from __future__ import annotations
 
 import html
+import io
+import ipaddress
 import json
 import secrets
 import signal
@@ -54,6 +56,27 @@ def display_host(host: str) -> str:
 def address(host: str, port: int, secret: str, path: str = "") -> str:
     """The address that opens the app (at `path`, for example `new/table`) with its key."""
     return f"http://{display_host(host)}:{port}/{path.lstrip('/')}?{TOKEN}={secret}"
+
+
+def reachable_from_afar(host: str) -> bool:
+    """Whether the printed address opens the app from another device (a phone)."""
+    shown = display_host(host).strip("[]")
+    if shown == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(shown).is_loopback
+    except ValueError:
+        return True
+
+
+def phone_code(url: str) -> str:
+    """The address as a QR code drawn with text blocks, for a phone's camera: nobody
+    types a key of 22 random characters on a phone."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="L").terminal(out=out, compact=True)
+    return out.getvalue()
 
 
 def own_hosts(host: str) -> frozenset[str]:
