@@ -31,7 +31,8 @@ IDLE_SESSION_SECONDS = 300
 """How long Flet keeps a tab's session after its socket closed (Flet's default: an hour,
 about 77 KB each). Five minutes covers a phone's screen going dark or a flaky Wi-Fi; a
 tab that comes back later reloads into a fresh session at the same address, and the game
-is in the store, so nothing is lost."""
+is in the store, so nothing is lost. Flet's FLET_SESSION_TIMEOUT environment variable
+still overrides it (the browser tests use it to let a session go at once)."""
 
 GRACE_SECONDS = 3
 """Ctrl+C waits this long for open tabs to close before the server stops anyway."""
