@@ -118,18 +118,17 @@ def _fail(path: Path, field_name: str, problem: object) -> ScenarioError:
 
 
 def _read_json(path: Path) -> object:
+    """A scenario file's JSON, read only if it is a regular file (a pipe or a device in
+    the player's folder must never hang or flood the app) of at most `MAX_FILE_BYTES`,
+    with no key twice and bounded nesting (see `companion.store.files`)."""
+    from companion.store.files import FileRefused, JsonRefused, decode_json, read_regular
+
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise ScenarioError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError(f"{path.name}: larger than {MAX_FILE_BYTES // 1024} KB; not a"
-                            " scenario file")
-    try:
-        return msgspec.json.decode(raw)
-    except msgspec.DecodeError as exc:
-        raise ScenarioError(f"{path.name}: not valid JSON ({exc})") from None
+        return decode_json(read_regular(path, MAX_FILE_BYTES))
+    except FileRefused as exc:
+        raise ScenarioError(str(exc)) from None
+    except JsonRefused as exc:
+        raise ScenarioError(f"{path.name}: {exc}") from None
 
 
 _NAMED_FIELD = re.compile(r"(?:missing required|unknown) field `([^`]+)`")
@@ -263,7 +262,11 @@ def _sort_key(scenario: Scenario) -> tuple[int, int, str]:
 
 
 def _files(folder: Path) -> Iterator[Path]:
-    return iter(sorted(p for p in folder.glob("*.json") if not p.name.startswith(".")))
+    """The `*.json` entries of a folder (whatever they are: `_read_json` checks that)."""
+    try:
+        return iter(sorted(p for p in folder.glob("*.json") if not p.name.startswith(".")))
+    except OSError:
+        return iter(())
 
 
 # --- libraries ------------------------------------------------------------------------
@@ -299,6 +302,9 @@ def load_scenarios(
                 scenario = parse_scenario(path, _read_json(path), cards)
             except ScenarioError as exc:
                 rejected.append((path, str(exc)))
+                continue
+            except Exception as exc:  # whatever a player's file holds, the rest must load
+                rejected.append((path, f"{path.name}: cannot be read ({type(exc).__name__})"))
                 continue
             if scenario.id in scenarios:
                 rejected.append(

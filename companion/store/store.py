@@ -867,41 +867,30 @@ class Store:
     def export_file(self, path: Path) -> dict[str, int]:
         """Write the export to `path` (atomically); returns how many of each were written.
 
-        A path inside the data folder is refused: it could replace a live data file (an
-        export is not a data file) and would be swept up by backups and imports.
+        Only a new file or an existing regular file is written (see `files.py`): a
+        symbolic link, a device or a folder there is left as it is, and a path in the
+        data folder (also through a linked folder) is refused, since it could replace a
+        live data file and would be swept up by backups and imports.
         """
-        target = Path(path).expanduser().resolve()
-        if target.is_relative_to(self.folder.resolve()):
-            raise StoreError(
-                "Export refused: {path} is inside the data folder {folder}, where it could"
-                " overwrite your data. Choose a file outside that folder.",
-                path=str(path), folder=str(self.folder))
+        from companion.store.files import write_regular
+
         data = self.export_all()
-        try:
-            atomic_write(Path(path), msgspec.json.format(msgspec.json.encode(data), indent=1))
-        except OSError as exc:
-            raise StoreError("Could not write {path}: {reason}.", path=str(path),
-                             reason=exc.strerror or str(exc)) from exc
+        encoded = msgspec.json.format(msgspec.json.encode(data), indent=1)
+        write_regular(Path(path), encoded, forbidden=self.folder)
         return {key: len(data[key]) for key in ("games", "attempts", "campaigns", "players")}
 
     def import_file(self, path: Path, replace: bool = False) -> dict[str, int]:
-        path = Path(path)
+        """Import an export file: a regular file (or a link to one) of at most
+        `MAX_IMPORT_BYTES`, read without waiting on a pipe or reading a device, decoded
+        with no key twice and bounded nesting (see `files.py`), then `import_all`."""
+        from companion.store.files import JsonRefused, decode_json, read_regular
+
+        raw = read_regular(Path(path), validate.MAX_IMPORT_BYTES)
         try:
-            size = path.stat().st_size
-            if size > validate.MAX_IMPORT_BYTES:
-                raise StoreError(
-                    "Import refused, nothing was changed: {path} is {size} MB; an export of"
-                    " this app is at most {limit} MB.", path=str(path),
-                    size=size // 2**20, limit=validate.MAX_IMPORT_BYTES // 2**20)
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise StoreError("Cannot read {path}: {reason}.", path=str(path),
-                             reason=exc.strerror or str(exc)) from exc
-        try:
-            data = msgspec.json.decode(raw)
-        except (msgspec.DecodeError, RecursionError) as exc:
-            raise StoreError("Import refused, nothing was changed: {path} is not valid JSON"
-                             " ({reason}).", path=str(path), reason=str(exc)) from None
+            data = decode_json(raw)
+        except JsonRefused as exc:
+            raise StoreError("Import refused, nothing was changed: {path}: {problem}.",
+                             path=str(path), problem=str(exc)) from None
         return self.import_all(data, replace=replace)
 
     def import_all(self, data: dict[str, Any], replace: bool = False) -> dict[str, int]:
@@ -1026,21 +1015,10 @@ def _newer_campaign(new: dict[str, Any], old: dict[str, Any]) -> bool:
         return False
 
 
-def _check_actions(game: dict[str, Any], where: str) -> None:
-    """Replay the game under the rules: unknown cards and impossible moves are refused."""
-    from companion.catalog import catalog
-    from companion.rules.errors import Rejected
-    from companion.rules.game import Game
+def _check_actions(game: dict[str, Any], where: str) -> validate.Played:
+    """Replay the game under the rules: unknown cards and impossible moves are refused,
+    and what the record says of its result (finished, score, round, built) is worked
+    out again from its moves, never taken from the file (see `derive.py`)."""
+    from companion.store.derive import replay_game
 
-    payload = {"actions": game["actions"], "redo": game["redo"]}
-    if "version" in game:
-        payload["version"] = game["version"]
-    try:
-        replayed = Game.from_json(payload, catalog())
-    except Rejected as exc:
-        raise validate.Invalid(f"{where}.actions", "{reason}", reason=str(exc)) from None
-    except Exception as exc:
-        raise validate.Invalid(f"{where}.actions", "cannot be replayed ({reason})",
-                               reason=type(exc).__name__) from None
-    if "built" in game:  # derived from the actions: never taken from the file
-        game["built"] = replayed.state.built_ids()
+    return replay_game(game, where)

@@ -9,17 +9,22 @@ rules, before a single byte is written; the first problem is reported with where
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from companion.i18n import SUPPORTED as LANGUAGES
 from companion.rules.cards import Expansion
 from companion.rules.scenarios import MEDAL_ORDER
+
+if TYPE_CHECKING:
+    from companion.store.derive import Known as Known
+    from companion.store.derive import Played as Played
 
 EXPORT_FORMAT = "wonderful-companion"
 MAX_IMPORT_BYTES = 128 * 1024 * 1024
@@ -112,11 +117,18 @@ def text(value: object, where: str, limit: int = MAX_TEXT) -> str:
 
 
 def player_name(value: object, where: str = "name") -> str:
-    name = text(value, where, MAX_NAME).strip()
+    """A player's name as it is kept: trimmed, in Unicode NFC (see `name_key`)."""
+    name = unicodedata.normalize("NFC", text(value, where, MAX_NAME).strip())
     if not name or not name.isprintable():
         raise Invalid(where, "a player's name must be 1 to {limit} printable characters",
                       limit=MAX_NAME)
     return name
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same player: "Zoé" typed as one character or as "e" and
+    an accent, in any capitals. Compare names only through this."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
 def timestamp(value: object, where: str) -> str:
@@ -328,6 +340,8 @@ class Export:
     campaigns: list[dict[str, Any]] = field(default_factory=list)
     players: list[str] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
+    corrections: dict[str, int] = field(default_factory=dict)
+    """How many records claimed a result their moves do not give (see `derive.py`)."""
 
 
 TOP_LEVEL = ("format", "schema_version", "games", "attempts", "campaigns", "players",
@@ -353,9 +367,13 @@ def _no_duplicates(ids: list[str], where: str) -> None:
 
 
 def export_document(
-    raw: object, schema_version: int, check_actions: Callable[[dict[str, Any], str], None]
+    raw: object, schema_version: int,
+    check_actions: Callable[[dict[str, Any], str], Played | None],
+    known: Known | None = None,
 ) -> Export:
-    """Check a whole export; `check_actions` replays one game record under the rules."""
+    """Check a whole export; `check_actions` replays one game record under the rules and
+    puts its derived fields right; attempts and campaigns are checked against `known`
+    (by default the scenarios and campaign boxes shipped with the app)."""
     _expect(raw, dict, "file", "a JSON object exported by this app")
     assert isinstance(raw, dict)
     if raw.get("format") != EXPORT_FORMAT:
@@ -385,7 +403,7 @@ def export_document(
     _no_duplicates([c["id"] for c in result.campaigns], "campaigns")
     names = [player_name(p, f"players[{n}]")
              for n, p in enumerate(_list(raw, "players", MAX_PLAYERS))]
-    folded = [n.casefold() for n in names]
+    folded = [name_key(n) for n in names]
     for number, name in enumerate(folded):
         if name in folded[:number]:
             raise Invalid(f"players[{number}]", "'{name}' appears twice", name=names[number])
@@ -394,6 +412,27 @@ def export_document(
     _expect(settings, dict, "settings", "an object")
     assert isinstance(settings, dict)
     result.settings = settings_values(settings)
-    for number, game in enumerate(result.games):
-        check_actions(game, f"games[{number}]")
+    _derive(result, check_actions, known)
     return result
+
+
+def _derive(result: Export, check_actions: Callable[[dict[str, Any], str], Played | None],
+            known: Known | None) -> None:
+    """Replay every game, then check attempts and campaigns by what the games give."""
+    from companion.store import derive
+
+    known = known if known is not None else derive.Known.shipped()
+    corrections = derive.Corrections()
+    played: dict[str, Played] = {}
+    for number, game in enumerate(result.games):
+        outcome = check_actions(game, f"games[{number}]")
+        if outcome is not None:
+            played[game["id"]] = outcome
+            corrections.games += outcome.corrected
+    for number, attempt in enumerate(result.attempts):
+        its_game = played.get(attempt["game"]) if attempt["game"] is not None else None
+        corrections.attempts += derive.derive_attempt(attempt, its_game, known.scenarios,
+                                                      f"attempts[{number}]")
+    for number, campaign in enumerate(result.campaigns):
+        derive.check_campaign(campaign, f"campaigns[{number}]", known.boxes)
+    result.corrections = corrections.counts()

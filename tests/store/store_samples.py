@@ -84,7 +84,7 @@ def record(game_id: str, game: Game, *, minutes: int = 0, finished: bool | None 
         "created": stamp(minutes),
         "updated": stamp(minutes + 45),
         "finished": done,
-        "score": {"total": game.state.score().total} if done else None,
+        "score": game.state.score().as_dict() if done else None,
         **extra,
     }
 

@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from store_samples import attempt, fake_record, record
+from store_samples import attempt, fake_record, play, record
 
+from companion.rules.campaign import Campaign
 from companion.rules.game import Game
+from companion.scenarios import campaign_boxes
 from companion.store import Store, StoreError, open_store, schema
 from companion.store.validate import MAX_IMPORT_BYTES
 
@@ -22,10 +24,12 @@ from companion.store.validate import MAX_IMPORT_BYTES
 def fill(store: Store, games: list[Game]) -> None:
     store.save_game(record("g-1", games[0], minutes=0))
     store.save_game(record("g-2", games[1], minutes=60 * 24 * 40))
-    store.save_game(record("g-3", games[2], minutes=90, finished=False))
+    # An import works out "finished" from the moves: an unfinished game has unfinished moves.
+    store.save_game(record("g-3", play(2, limit=40, finish=False), minutes=90))
     store.record_attempt(attempt("base-1", 120, medal="gold", game="g-1"))
     store.record_attempt(attempt("base-2", 40, won=False, minutes=5))
-    store.save_campaign({"id": "c-1", "players": ["Ana", "Bo"], "results": [1, 2]})
+    box = campaign_boxes()["war-or-peace"]
+    store.save_campaign(Campaign.new("c-1", "Friday", box, ["Ana", "Bo"]).to_json())
     store.add_player("Ana")
     store.add_player("Bo")
     store.update_settings(language="de", theme="dark")
