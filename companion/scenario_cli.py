@@ -83,8 +83,11 @@ def _guarded(handler: Any) -> Any:
 
 def _open(args: argparse.Namespace, read_only: bool) -> _Store:
     from companion.store import open_store
+    from companion.store.cli import print_notices
 
-    store: _Store = open_store(_data_folder(args, read_only), read_only=read_only)
+    opened = open_store(_data_folder(args, read_only), read_only=read_only)
+    print_notices(opened, 0)  # a damaged file set aside or read around is told at once
+    store: _Store = opened
     return store
 
 

@@ -1,30 +1,110 @@
-"""Crash-safe file writes, and the TinyDB storage built on them.
+"""Crash-safe file writes, checked file contents, and the TinyDB storage built on them.
 
 TinyDB's own JSONStorage rewrites its file in place, so an app killed mid-write (a phone
 does that without warning) leaves a truncated file. Here every write goes to a temporary
 file in the same folder, is flushed to the disk, then renamed over the old file: at any
-instant the file on disk is either the old version or the new one, never a mix.
+instant the file on disk is either the old version or the new one, never a mix. Just
+before that rename, the old version becomes `<name>.prev` (a hard link, so no copy): if
+the file is later damaged from outside, only its last change is lost.
+
+Each data file starts with the SHA-256 of the rest of its content (`seal`), so a flipped
+bit or a zeroed block that still parses as JSON is found when the file is read
+(`unseal`), instead of a wrong score being shown as if nothing happened. Files written
+before checksums existed have none and are accepted as they are.
+
+Changes that span several files are committed by `journal.Journal`, which uses the
+same pieces: the storage only hands its new content to the journal.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import hashlib
+import hmac
 import os
 import re
+import secrets
 import shutil
+import stat
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from tinydb import Storage
 
+if TYPE_CHECKING:
+    from companion.store.journal import Journal
+
 TEMP_SUFFIX = ".tmp"
-_TEMP_NAME = re.compile(r"^\..+\.json\.[A-Za-z0-9_]+\.tmp$")
+_TEMP_NAME = re.compile(r"^\..+\.json(\.prev)?\.[A-Za-z0-9_]+\.tmp$")
 TEMP_DIR_PREFIX = ".tmp-"
+PREV_SUFFIX = ".prev"
+"""`store.json.prev` is the version of `store.json` before its last change."""
+
+CHECKSUM_PREFIX = b'{"_checksum":"'
+_DIGEST = 64
 
 Data = dict[str, dict[str, Any]]
+
+
+class Damaged(ValueError):
+    """A file's content does not match the checksum written with it."""
+
+
+class NotRegularFile(OSError):
+    """A path that should be a data file is a folder, a pipe, a device..."""
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def seal(body: bytes) -> bytes:
+    """The bytes to write for `body` (an encoded JSON object): the same object with the
+    SHA-256 of `body` as its first member, `{"_checksum":"<hex>", ...rest of body}`."""
+    if not body.startswith(b"{"):
+        raise ValueError("only a JSON object can be sealed")
+    head = CHECKSUM_PREFIX + digest(body).encode()
+    return head + (b'"}' if body == b"{}" else b'",' + body[1:])
+
+
+def unseal(raw: bytes) -> tuple[bytes, bool]:
+    """(the body `seal` was given, whether `raw` was sealed); `Damaged` on a mismatch.
+
+    A file without the checksum prefix is returned as it is: files written by earlier
+    versions of the app have none.
+    """
+    if not raw.startswith(CHECKSUM_PREFIX):
+        return raw, False
+    start = len(CHECKSUM_PREFIX)
+    expected, separator = raw[start:start + _DIGEST], raw[start + _DIGEST:start + _DIGEST + 2]
+    if separator == b'",':
+        body = b"{" + raw[start + _DIGEST + 2:]
+    elif separator == b'"}' and len(raw) == start + _DIGEST + 2:
+        body = b"{}"
+    else:
+        raise Damaged("the checksum is cut short")
+    if not hmac.compare_digest(digest(body).encode(), expected):
+        raise Damaged("the checksum does not match")
+    return body, True
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of a regular file; a pipe, a device or a folder raises `NotRegularFile`
+    (opened without blocking, so a pipe put in place of a data file cannot hang us)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL
+            raise NotRegularFile(kind, "not a regular file", str(path))
+        with os.fdopen(os.dup(fd), "rb") as file:
+            return file.read()
+    finally:
+        os.close(fd)
 
 
 def fsync_dir(folder: Path) -> None:
@@ -38,18 +118,70 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _replace(path: Path, fill: Callable[[str], object]) -> None:
-    """Fill a temp file beside `path`, make it durable, then rename it over `path`: a crash
-    at any moment leaves either the old or the new content, and no half-written file."""
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
-    os.close(fd)
+def fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
     try:
-        fill(temp)
-        fd = os.open(temp, os.O_RDONLY)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_temp(path: Path, data: bytes) -> Path:
+    """Write `data` to a new temp file beside `path` and make it durable; returns its path.
+    Nothing is left behind if this fails."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+    temp = Path(name)
+    try:
         try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
             os.fsync(fd)
         finally:
             os.close(fd)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    return temp
+
+
+def previous(path: Path) -> Path:
+    return path.with_name(path.name + PREV_SUFFIX)
+
+
+def keep_previous(path: Path) -> None:
+    """Make `<path>.prev` hold what `path` holds now (nothing to do if it does not exist).
+
+    A hard link costs no copy, and is safe because data files are only ever replaced
+    whole, never changed in place; where links are not supported the file is copied.
+    """
+    temp = path.with_name(f".{path.name}{PREV_SUFFIX}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    try:
+        os.link(path, temp)
+    except FileNotFoundError:
+        return
+    except OSError:
+        try:
+            shutil.copyfile(path, temp)
+        except FileNotFoundError:
+            return
+    try:
+        os.replace(temp, previous(path))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def atomic_write(path: Path, data: bytes, *, keep_prev: bool = False) -> None:
+    """Replace `path` by `data` so that a crash leaves either the old or the new content;
+    with `keep_prev`, the old content stays as `<path>.prev`."""
+    temp = write_temp(path, data)
+    try:
+        if keep_prev:
+            keep_previous(path)
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -58,29 +190,24 @@ def _replace(path: Path, fill: Callable[[str], object]) -> None:
     fsync_dir(path.parent)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace `path` by `data` so that a crash leaves either the old or the new content."""
-
-    def write(temp: str) -> None:
-        fd = os.open(temp, os.O_WRONLY | os.O_TRUNC)
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-        finally:
-            os.close(fd)
-
-    _replace(path, write)
-
-
 def atomic_copy(source: Path, target: Path) -> None:
     """Copy a file with the same guarantee as `atomic_write`, keeping its modification time."""
-    _replace(target, lambda temp: shutil.copy2(source, temp))
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
+    os.close(fd)
+    try:
+        shutil.copy2(source, name)
+        fsync_file(Path(name))
+        os.replace(name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+    fsync_dir(target.parent)
 
 
 def remove_temp_files(folders: Iterable[Path]) -> list[Path]:
-    """Delete leftovers of writes interrupted by a crash; they never hold the only copy."""
+    """Delete leftovers of writes interrupted by a crash; they never hold the only copy
+    (the journal, which may still need some, is settled before this runs)."""
     removed: list[Path] = []
     for folder in folders:
         try:
@@ -109,33 +236,52 @@ def encode(data: object) -> bytes:
 
 
 class AtomicJSONStorage(Storage):
-    """A TinyDB storage that keeps the data in memory and writes it through atomically.
+    """A TinyDB storage that keeps the data in memory and hands every change to the journal.
 
     TinyDB reads the whole storage for every query; reading from memory keeps queries
     fast, and writing through on every change (instead of CachingMiddleware's batching)
-    means a returned save is on the disk. If a write fails (disk full, folder made
-    read-only), the memory is rolled back to what the file holds, so what the app shows
-    never differs from what is saved.
+    means a returned save is on the disk. The journal writes the change at once, or, in
+    a batch, together with the other files of one operation. If the write fails (disk
+    full, folder made read-only), the memory is rolled back to what the file holds, so
+    what the app shows never differs from what is saved.
     """
 
-    def __init__(self, path: Path, data: Data, saved: bytes | None = None) -> None:
-        """`saved`: the file's bytes if `data` was just read from them (saves an encode)."""
+    def __init__(self, path: Path, data: Data, saved: bytes | None = None,
+                 journal: Journal | None = None) -> None:
+        """`saved`: the encoded `data` if it was just read from the file (saves an encode)."""
         self.path = path
+        self.journal = journal
         self._data = data
         self._saved = saved if saved is not None else encode(data)
+        self._pending: bytes | None = None
 
     def read(self) -> Data:
         return self._data
 
     def write(self, data: dict[str, Any]) -> None:
+        assert self.journal is not None, "a storage without a journal cannot write"
         try:
-            encoded = encode(data)
-            atomic_write(self.path, encoded)
+            body = encode(data)
+            self._data = data
+            self._pending = body
+            self.journal.stage(self.path, seal(body), self)
         except BaseException:
-            self._data = msgspec.json.decode(self._saved)
+            self.rolled_back()
             raise
-        self._data = data
-        self._saved = encoded
+
+    def committed(self) -> None:
+        """The journal wrote the staged content: it is now what the file holds."""
+        if self._pending is not None:
+            self._saved, self._pending = self._pending, None
+
+    def rolled_back(self) -> None:
+        """The staged content was not written: show what the file holds again."""
+        self._pending = None
+        self._data = msgspec.json.decode(self._saved)
+
+    def replace(self, data: Data, body: bytes) -> None:
+        """After the journal committed `body` (= encoded `data`) by other means (imports)."""
+        self._data, self._saved, self._pending = data, body, None
 
     def close(self) -> None:
         pass

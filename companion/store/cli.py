@@ -59,12 +59,21 @@ def _with_store(args: argparse.Namespace, action: Callable[[Store], int], *,
     try:
         folder = data_dir(getattr(args, "data_dir", None), create=not read_only)
         with open_store(folder, read_only=read_only) as store:
-            for notice in store.notices:
-                print(str(notice), file=sys.stderr)
-            return action(store)
+            told = print_notices(store, 0)
+            try:
+                return action(store)
+            finally:  # damage met while reading an archive file is told too
+                print_notices(store, told)
     except StoreError as exc:
         print(str(exc), file=sys.stderr)
         return UNUSABLE
+
+
+def print_notices(store: Store, start: int) -> int:
+    """Print the store's notices from number `start` on stderr; returns how many there are."""
+    for notice in store.notices[start:]:
+        print(str(notice), file=sys.stderr)
+    return len(store.notices)
 
 
 def run_export(args: argparse.Namespace) -> int:

@@ -26,3 +26,18 @@ class StoreError(Exception):
 
 class StoreLocked(StoreError):
     """Another running copy of the app holds this data folder."""
+
+
+class StoreConflict(StoreError):
+    """A save was refused because the game changed since the caller last saw it (in
+    another window or tab): nothing was written. `stored` is the revision on the disk,
+    `expected` the one the caller had."""
+
+    def __init__(self, game_id: str, stored: int, expected: int) -> None:
+        super().__init__(
+            "This game was changed in another window or tab (it is at save {stored}, this"
+            " one showed save {expected}). Nothing was saved: the game is shown again as"
+            " it is now.", stored=stored, expected=expected)
+        self.game_id = game_id
+        self.stored = stored
+        self.expected = expected

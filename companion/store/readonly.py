@@ -21,25 +21,17 @@ from typing import Any, NoReturn
 
 import msgspec
 
-from companion.store import schema
-from companion.store.atomic import AtomicJSONStorage
+from companion.i18n import t
+from companion.store import journal, schema
+from companion.store.atomic import AtomicJSONStorage, previous, read_regular
 from companion.store.errors import StoreError
+from companion.store.reading import GAMES, HISTORY, Reading, decode, unreadable, well_formed
 from companion.store.schema import ARCHIVE, ARCHIVE_DIR, MAIN, ONGOING
-from companion.store.store import (
-    GAMES,
-    HISTORY,
-    Store,
-    _decode,
-    _File,
-    _order,
-    _Reading,
-    _well_formed,
-)
+from companion.store.store import Notice, Store, _File, _order
 
 TRIES = 5
-"""Reads of store.json around ongoing.json before settling for a pair that straddles a
-save (still a state `_reconcile` handles, only not from one instant)."""
-
+"""Reads around ongoing.json before settling for a pair that straddles a save (still a
+state `_reconcile` handles, only not from one instant)."""
 
 
 def refusal(folder: Path) -> StoreError:
@@ -52,23 +44,29 @@ def refusal(folder: Path) -> StoreError:
 def open_store_readonly(folder: Path) -> ReadOnlyStore:
     """The data of `folder` as it is now, even while the app has it open; never writes.
 
-    A missing folder or file reads as empty; a damaged file or one from a newer version
-    raises `StoreError` and is left exactly as it is.
+    A missing folder or file reads as empty. A damaged file is read from its previous
+    generation (or a backup) with a notice, and left exactly as it is; with no good
+    copy, or from a newer version, it raises `StoreError`.
     """
     store = ReadOnlyStore(Path(folder), None)
     store._load()
     return store
 
 
-def _bytes(path: Path) -> bytes | None:
-    """The file's content, or None if there is no such file."""
+def _bytes(path: Path, pending: dict[Path, bytes] | None = None) -> bytes | None:
+    """The file's content (its committed new content if a commit is being switched), or
+    None if there is no such file; trouble reaching it raises `StoreError`."""
+    if pending is None:
+        pending = journal.view(path.parent if path.parent.name != ARCHIVE_DIR
+                               else path.parent.parent)[1]
+    if path in pending:
+        return pending[path]
     try:
-        return path.read_bytes()
+        return read_regular(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise StoreError("Cannot read the data file {path}: {reason}.", path=str(path),
-                         reason=exc.strerror or str(exc)) from exc
+        raise unreadable(path, exc) from exc
 
 
 class _FrozenStorage(AtomicJSONStorage):
@@ -89,48 +87,87 @@ class ReadOnlyStore(Store):
     def _load(self) -> None:
         main_path = self.folder / schema.MAIN_FILE
         ongoing_path = self.folder / schema.ONGOING_FILE
-        main_raw = _bytes(main_path)
+        manifest, pending = journal.view(self.folder)
+        main_raw = _bytes(main_path, pending)
         for _ in range(TRIES):
-            ongoing_raw = _bytes(ongoing_path)
-            again = _bytes(main_path)
-            if again == main_raw:
+            ongoing_raw = _bytes(ongoing_path, pending)
+            manifest_again, pending_again = journal.view(self.folder)
+            again = _bytes(main_path, pending_again)
+            if again == main_raw and manifest_again == manifest:
                 break
-            main_raw = again
+            main_raw, manifest, pending = again, manifest_again, pending_again
         main = self._reading(main_path, MAIN, main_raw)
         ongoing = self._reading(ongoing_path, ONGOING, ongoing_raw)
         assert main.data is not None and ongoing.data is not None
+        if main.problem is not None:  # read from an older copy: the history may lag
+            self._add_archived(main.data)
         _keep_newest(main.data, ongoing.data)
         self._main = _File(main_path, MAIN, main.data, storage=_FrozenStorage)
         self._ongoing = _File(ongoing_path, ONGOING, ongoing.data, storage=_FrozenStorage)
 
-    def _reading(self, path: Path, kind: str, raw: bytes | None) -> _Reading:
-        """A checked file; what the app would repair or upgrade at opening is an error."""
+    def _reading(self, path: Path, kind: str, raw: bytes | None) -> Reading:
+        """A checked file; what the app would repair or upgrade at opening is reported.
+
+        A damaged file is read from its previous generation or a backup, in memory, with
+        a notice; its `problem` stays set so the caller knows it read an older copy.
+        """
         if raw is None:
-            return _Reading(data=schema.fresh(kind), missing=True)
-        reading = _decode(raw, kind)
+            return Reading(data=schema.fresh(kind), missing=True)
+        reading = decode(raw, kind)
         if reading.problem is not None:
             template, params = reading.problem
-            from companion.i18n import t
-
-            raise StoreError(
-                "The data file {path} is damaged ({problem}). It was left as it is: open"
-                " the app, which sets it aside and restores the latest good backup.",
-                path=str(path), problem=t(template, **params))
+            problem = t(template, **params)
+            copy = self._good_copy(path, kind)
+            if copy is None:
+                raise StoreError(
+                    "The data file {path} is damaged ({problem}). It was left as it is:"
+                    " open the app, which sets it aside and restores the latest good"
+                    " backup.", path=str(path), problem=problem)
+            self.notices.append(Notice(
+                "The data file {path} is damaged ({problem}); an earlier copy of it was read"
+                " instead, and the file was left as it is. Open the app to repair it: it"
+                " keeps the damaged file aside and restores that copy.",
+                {"path": str(path), "problem": problem}))
+            copy.problem = reading.problem
+            reading = copy
         if reading.version > schema.SCHEMA_VERSION:
             raise self._newer(path, reading.version)
         if reading.version < schema.SCHEMA_VERSION:
             assert reading.data is not None
             try:
                 data = schema.migrate(kind, reading.data)
-                if not _well_formed(data):
+                if not well_formed(data):
                     raise ValueError("upgraded data is not well formed")
             except (LookupError, ValueError, TypeError, KeyError) as exc:
                 raise StoreError(
                     "The data file {path} was written by an older version of the app and"
                     " could not be read ({reason}). It was left as it is: open the app to"
                     " upgrade it.", path=str(path), reason=str(exc)) from None
-            return _Reading(data=data)
+            return Reading(data=data, problem=reading.problem)
         return reading
+
+    def _good_copy(self, path: Path, kind: str) -> Reading | None:
+        for copy in [previous(path), *self.backups.copies_of(path)]:
+            try:
+                raw = read_regular(copy)
+            except OSError:
+                continue
+            found = decode(raw, kind)
+            if found.data is not None and found.version <= schema.SCHEMA_VERSION:
+                return found
+        return None
+
+    def _add_archived(self, main: schema.Data) -> None:
+        """List the archived games an older store.json does not know (in memory only)."""
+        history = main.setdefault(HISTORY, {})
+        known = {doc["id"] for doc in history.values()}
+        number = max((int(k) for k in history), default=0)
+        for path in self._shard_paths():
+            for record in self._shard(path.stem).table(GAMES).all():
+                if record["id"] not in known:
+                    number += 1
+                    history[str(number)] = self._entry(dict(record), path.stem)
+                    known.add(record["id"])
 
     def _shard(self, name: str) -> _File:
         """The archive file of one month, read (never created) the first time it is needed."""
@@ -153,6 +190,9 @@ class ReadOnlyStore(Store):
         self._refuse()
 
     def save_game(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def finish_game(self, *args: Any, **kwargs: Any) -> NoReturn:
         self._refuse()
 
     def abandon_game(self, *args: Any, **kwargs: Any) -> NoReturn:

@@ -17,17 +17,36 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
-"""The version this app writes. Bump it with a migration whenever the layout changes."""
+SCHEMA_VERSION = 2
+"""The version this app writes. Bump it with a migration whenever the layout changes.
+
+2: each file starts with the checksum of its content (`atomic.seal`), and each saved
+game carries a "revision". An app of version 1 would take the checksum for damage and
+set every file aside; at version 2 it refuses the files as newer, untouched, instead.
+"""
 
 Data = dict[str, dict[str, Any]]
 Migration = Callable[[str, Data], Data]
 """(kind of file, its data at version n) -> its data at version n + 1."""
 
-MIGRATIONS: dict[int, Migration] = {}
+
+def _to_2(kind: str, data: Data) -> Data:
+    """Nothing to change in the content: the checksum is added as the file is written
+    again, and a game without a "revision" counts as revision 0 until its next save."""
+    return data
+
+
+MIGRATIONS: dict[int, Migration] = {1: _to_2}
 
 ExportMigration = Callable[[dict[str, Any]], dict[str, Any]]
-EXPORT_MIGRATIONS: dict[int, ExportMigration] = {}
+
+
+def _export_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """An export has no checksum, and its games may lack a "revision": both read as is."""
+    return data
+
+
+EXPORT_MIGRATIONS: dict[int, ExportMigration] = {1: _export_to_2}
 """`EXPORT_MIGRATIONS[n]` turns an export file of version n into version n + 1, so files
 exported by older versions of the app can still be imported."""
 

@@ -2,19 +2,54 @@
 
 One `Store` owns one data folder for the life of the app, behind a lock file, because
 TinyDB is not safe with two writers. Every change is on the disk when its method
-returns (see `atomic.py`); a change that cannot be written raises `StoreError` and
-leaves both the disk and what the app reads exactly as they were.
+returns; a change that cannot be written raises `StoreError` and leaves both the disk
+and what the app reads exactly as they were.
 
 The folder holds three kinds of files (see `schema.py`): `ongoing.json` with unfinished
 games, `store.json` with everything else plus a summary of each finished game, and
 `archive/<year>-<month>.json` with the full records of finished games, read on demand.
 Opening the store reads only the first two, so it stays fast with years of history.
+
+How a change is committed, in the words of SQLite's "Atomic Commit"
+-------------------------------------------------------------------
+Every user operation is one commit, however many files it touches: saving an action
+(ongoing.json), finishing a game with its scenario attempt (ongoing.json, store.json
+and an archive file), abandoning, resuming, deleting or setting aside a game, a
+campaign record, an import (merge or replace), a reset, an upgrade of the files.
+During the operation TinyDB changes only memory (`Journal.batch`); at its end the new
+state of each changed file is written beside the old one, in a temp file, and made
+durable; then the switch is made in one atomic step: the rename of the manifest
+`commit.json`, which lists every temp and its checksum (a change of a single file
+needs no manifest: its own rename is that step). The temps are then renamed over
+their targets, each old version kept as `<file>.prev`, and the manifest removed. At
+opening, a manifest found is a half-done switch: it is finished (rolled forward) if its
+new contents are all there, or undone (rolled back) if it never durably committed; a
+stray temp file without a manifest is the leftover of an operation that did not commit,
+and is deleted. So after a crash at any instant the data is exactly as before the
+operation, or exactly as after it. `journal.py` has the details; the read-only store
+reads through a manifest it finds, as if it had been rolled forward, writing nothing.
+
+Damage and trouble
+------------------
+Each file carries the SHA-256 of its content (`atomic.seal`). A file that cannot be
+decoded or fails its checksum is damaged: it is renamed `<file>.damaged-<stamp>` (never
+deleted), its previous generation `<file>.prev` is put in its place, or failing that
+the newest good daily backup, and a `Notice` tells the player at once. A file that
+cannot be reached (permission denied, an I/O error, a folder in its place) is trouble,
+not damage: the store refuses to open with a message saying what to fix, and renames
+nothing (see `reading.py`).
+
+Revisions
+---------
+Each saved game carries `"revision"`, set by the store: one more at each save. A caller
+that passes the revision it last saw (`save_game(record, expected_revision=n)`) has
+its save refused with `StoreConflict` if the game changed since, for example in
+another browser tab.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import tempfile
 import threading
@@ -32,27 +67,40 @@ from tinydb.table import Document, Table
 
 from companion.i18n import t
 from companion.store import schema, validate
-from companion.store.atomic import AtomicJSONStorage, atomic_copy, atomic_write, encode
+from companion.store.atomic import AtomicJSONStorage, atomic_copy, encode, seal
+from companion.store.atomic import previous as previous_generation
 from companion.store.atomic import remove_temp_files as _remove_temp_files
 from companion.store.backups import Backups
-from companion.store.errors import StoreError, StoreLocked
+from companion.store.errors import StoreConflict, StoreError, StoreLocked
+from companion.store.journal import Journal
 from companion.store.medals import progress
+from companion.store.reading import (
+    ATTEMPTS,
+    CAMPAIGNS,
+    GAMES,
+    HISTORY,
+    PLAYERS,
+    SETTINGS,
+    Reading,
+    bulk,
+    decode,
+    good_copy,
+    read,
+    unreadable,
+    well_formed,
+)
 from companion.store.schema import (
     ARCHIVE,
     ARCHIVE_DIR,
     MAIN,
-    META,
     ONGOING,
     SET_ASIDE_DIR,
     Data,
 )
 
-GAMES = "games"
-HISTORY = "history"
-ATTEMPTS = "attempts"
-CAMPAIGNS = "campaigns"
-PLAYERS = "players"
-SETTINGS = "settings"
+# The names the read-only store (and older callers) import from here.
+_Reading, _decode, _well_formed, _bulk = Reading, decode, well_formed, bulk
+
 HEAVY = ("actions", "redo")
 """Fields of a game record left out of summaries: they are most of its size."""
 
@@ -69,82 +117,6 @@ class Notice:
 
     def __str__(self) -> str:
         return t(self.template, **self.params)
-
-
-# --- reading one file -----------------------------------------------------------------
-
-
-@dataclass
-class _Reading:
-    data: Data | None = None
-    problem: tuple[str, dict[str, Any]] | None = None
-    missing: bool = False
-    raw: bytes | None = None
-    """The bytes `data` was decoded from, while they still match it."""
-
-    @property
-    def version(self) -> int:
-        return schema.version_of(self.data) if self.data is not None else schema.SCHEMA_VERSION
-
-
-_DOC_FIELDS: dict[str, dict[str, type]] = {
-    GAMES: {"id": str},
-    HISTORY: {"id": str, "shard": str, "summary": dict, "order": str},
-    CAMPAIGNS: {"id": str},
-    PLAYERS: {"name": str},
-    ATTEMPTS: {"scenario": str},
-    SETTINGS: {},
-}
-
-
-def _read(path: Path, kind: str) -> _Reading:
-    """Read and check a data file without changing anything on the disk."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return _Reading(data=schema.fresh(kind), missing=True)
-    except OSError as exc:
-        return _Reading(problem=("it cannot be read: {reason}",
-                                 {"reason": exc.strerror or str(exc)}))
-    return _decode(raw, kind)
-
-
-def _decode(raw: bytes, kind: str) -> _Reading:
-    """Check the bytes of a data file of `kind` (the read-only store reads them itself)."""
-    if not raw.strip():
-        return _Reading(problem=("it is empty", {}))
-    try:
-        with _bulk():
-            data = msgspec.json.decode(raw)
-    except (msgspec.DecodeError, RecursionError):
-        return _Reading(problem=("it is not valid JSON (cut short or corrupted)", {}))
-    not_ours: tuple[str, dict[str, Any]] = ("it is not a data file of this app", {})
-    try:
-        meta = data[META]["1"]
-        version = meta["schema_version"]
-        if meta.get("kind") != kind or not isinstance(version, int) or isinstance(version, bool):
-            return _Reading(problem=not_ours)
-    except (TypeError, KeyError, AttributeError):
-        return _Reading(problem=not_ours)
-    if version == schema.SCHEMA_VERSION and not _well_formed(data):
-        return _Reading(problem=("its content is not what this app writes", {}))
-    return _Reading(data=data, raw=raw)
-
-
-def _well_formed(data: object) -> bool:
-    if not isinstance(data, dict):
-        return False
-    for name, table in data.items():
-        if not isinstance(table, dict):
-            return False
-        needed = _DOC_FIELDS.get(name, {})
-        for doc_id, doc in table.items():
-            if not doc_id.isdigit() or not isinstance(doc, dict):
-                return False
-            for key, kind in needed.items():
-                if not isinstance(doc.get(key), kind):
-                    return False
-    return True
 
 
 def _order(timestamp: str) -> str:
@@ -175,23 +147,6 @@ def shard_of(record: dict[str, Any]) -> str:
     return f"{created.year:04d}-{created.month:02d}"
 
 
-@contextlib.contextmanager
-def _bulk() -> Iterator[None]:
-    """Pause the cyclic garbage collector while building many objects at once.
-
-    Decoding megabytes of JSON allocates tens of thousands of containers, each allocation
-    counting towards a collection that then scans the whole heap, for nothing: decoded
-    JSON holds no reference cycles. Pausing it makes opening and listing twice as steady.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _copy(value: T) -> T:
     with _bulk():
         result: T = msgspec.json.decode(msgspec.json.encode(value))
@@ -214,33 +169,23 @@ def _replacing(new: dict[str, Any]) -> Callable[[MutableMapping[Any, Any]], None
     return transform
 
 
-def _set(table: Table, game_id: str, doc: dict[str, Any] | None,
-         undo: list[Callable[[], None]]) -> None:
-    """Put `doc` as the document with this 'id' (None: remove it), and note in `undo` how
-    to put back what was there, under its number, should a later write of the change fail."""
+def _set(table: Table, game_id: str, doc: dict[str, Any] | None) -> None:
+    """Put `doc` as the document with this 'id' (None: remove it). Inside a batch a
+    failed commit rolls every file back, so no undo is needed here."""
     found = table.get(_Q.id == game_id)
     if not isinstance(found, Document):
         if doc is not None:
             table.insert(doc)
-            undo.append(lambda: _remove(table, game_id))
-        return
-    before = Document(dict(found), doc_id=found.doc_id)
-    if doc is None:
+    elif doc is None:
         table.remove(doc_ids=[found.doc_id])
     else:
         table.update(_replacing(doc), doc_ids=[found.doc_id])
-    undo.append(lambda: _restore(table, before))
 
 
-def _remove(table: Table, game_id: str) -> None:
-    table.remove(_Q.id == game_id)
-
-
-def _restore(table: Table, before: Document) -> None:
-    if table.contains(doc_id=before.doc_id):
-        table.update(_replacing(dict(before)), doc_ids=[before.doc_id])
-    else:
-        table.insert(before)
+def revision_of(record: dict[str, Any] | None) -> int:
+    """The revision a stored game (or its summary) carries; 0 for none or a bad one."""
+    value = record.get("revision") if record is not None else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def _put(table: Table, key: str, doc: dict[str, Any]) -> None:
@@ -253,27 +198,34 @@ def _put(table: Table, key: str, doc: dict[str, Any]) -> None:
 
 
 class _File:
-    """One data file: a TinyDB over an atomic, write-through storage."""
+    """One data file: a TinyDB over a write-through storage that commits by the journal."""
 
     def __init__(self, path: Path, kind: str, data: Data, raw: bytes | None = None,
-                 storage: type[AtomicJSONStorage] = AtomicJSONStorage) -> None:
+                 storage: type[AtomicJSONStorage] = AtomicJSONStorage,
+                 journal: Journal | None = None) -> None:
         self.path = path
         self.kind = kind
-        self.db = TinyDB(path, data, raw, storage=storage)
+        self.db = TinyDB(path, data, raw, journal, storage=storage)
 
     def table(self, name: str) -> Table:
         return self.db.table(name, cache_size=0)
 
     @property
-    def data(self) -> Data:
+    def storage(self) -> AtomicJSONStorage:
         storage = self.db.storage
         assert isinstance(storage, AtomicJSONStorage)
-        return storage.read()
+        return storage
 
-    def replace(self, data: Data) -> None:
-        """Write a whole new content at once (imports); the old one stays if this fails."""
-        atomic_write(self.path, encode(data))
-        self.db = TinyDB(self.path, data, storage=AtomicJSONStorage)
+    @property
+    def data(self) -> Data:
+        return self.storage.read()
+
+    def replaced(self, data: Data, body: bytes) -> None:
+        """Show `data` (encoded: `body`), just committed as this file's content by the
+        journal (imports); TinyDB's tables are made again so no cached id survives."""
+        self.storage.replace(data, body)
+        self.db = TinyDB(self.path, data, body, self.storage.journal,
+                         storage=type(self.storage))
 
 
 # --- the store ------------------------------------------------------------------------
@@ -337,6 +289,7 @@ class Store:
         self.notices: list[Notice] = []
         """What the player must be told after opening (damaged files, upgrades...)."""
         self.backups = Backups(folder)
+        self._journal = Journal(folder)
         self._shards: dict[str, _File] = {}
         self._backup_day: str | None = None
 
@@ -344,9 +297,10 @@ class Store:
 
     def _load(self) -> None:
         self._check_writable()
+        self._finish_interrupted()
         _remove_temp_files([self.folder, self.folder / ARCHIVE_DIR, self.backups.root])
         paths = {MAIN: self.folder / schema.MAIN_FILE, ONGOING: self.folder / schema.ONGOING_FILE}
-        readings = {kind: _read(path, kind) for kind, path in paths.items()}
+        readings = {kind: self._read(path, kind) for kind, path in paths.items()}
         for kind, reading in readings.items():
             if reading.data is not None and reading.version > schema.SCHEMA_VERSION:
                 raise self._newer(paths[kind], reading.version)
@@ -358,15 +312,37 @@ class Store:
             self._migrate_all(paths, readings)
         main, ongoing = readings[MAIN], readings[ONGOING]
         assert main.data is not None and ongoing.data is not None
-        self._main = _File(paths[MAIN], MAIN, main.data, main.raw)
-        self._ongoing = _File(paths[ONGOING], ONGOING, ongoing.data, ongoing.raw)
+        self._main = _File(paths[MAIN], MAIN, main.data, main.raw, journal=self._journal)
+        self._ongoing = _File(paths[ONGOING], ONGOING, ongoing.data, ongoing.raw,
+                              journal=self._journal)
         try:
-            if damaged_main:
-                self._rebuild_history()
-            self._reconcile()
+            with self._journal.batch():
+                if damaged_main:
+                    self._rebuild_history()
+                self._reconcile()
         except OSError as exc:
             raise _unwritable(self.folder, exc) from exc
         self._daily_backup()
+
+    def _finish_interrupted(self) -> None:
+        """Roll forward (or back) an operation a crash interrupted (see `journal.py`)."""
+        try:
+            found = self._journal.recover()
+        except OSError as exc:
+            raise StoreError(
+                "An update of the data folder {folder} was interrupted and could not be"
+                " finished now: {reason}. Nothing else was changed. Make the folder and its"
+                " files readable and writable by you, then start again.",
+                folder=str(self.folder), reason=exc.strerror or str(exc)) from exc
+        if found.notice is not None:
+            self.notices.append(Notice(*found.notice))
+
+    def _read(self, path: Path, kind: str) -> Reading:
+        """A data file as it is; trouble reaching it refuses to go on (renaming nothing)."""
+        try:
+            return read(path, kind)
+        except OSError as exc:
+            raise unreadable(path, exc) from exc
 
     def _check_writable(self) -> None:
         try:
@@ -384,11 +360,44 @@ class Store:
             path=str(path), version=version, supported=schema.SCHEMA_VERSION,
         )
 
-    def _recover(self, path: Path, kind: str, reading: _Reading) -> _Reading:
-        """Set a damaged file aside (never delete it) and fall back on its last good copy."""
+    def _recover(self, path: Path, kind: str, reading: Reading) -> Reading:
+        """Set a damaged file aside (never delete it) and put its last good copy in its
+        place: its previous generation first (only its last change is lost), then the
+        newest daily backup that reads whole."""
         assert reading.problem is not None
         template, params = reading.problem
         problem = t(template, **params)
+        aside = self._set_aside(path, problem)
+        older = previous_generation(path)
+        for copy in [older, *self.backups.copies_of(path)]:
+            candidate = good_copy(copy, kind)
+            if candidate is None:
+                continue
+            try:
+                atomic_copy(copy, path)
+            except OSError:
+                continue
+            facts = {"path": str(path), "problem": problem, "aside": str(aside)}
+            if copy == older:
+                self.notices.append(Notice(
+                    "The data file {path} was damaged ({problem}). It was kept aside as"
+                    " {aside}, and its previous version was put in its place: only the last"
+                    " change made to it is lost.", facts))
+            else:
+                self.notices.append(Notice(
+                    "The data file {path} was damaged ({problem}). It was kept aside as"
+                    " {aside}. The backup of {backup} was restored in its place; changes"
+                    " made after that backup are in the damaged file only.",
+                    facts | {"backup": copy.relative_to(self.backups.root).parts[0]}))
+            return candidate
+        self.notices.append(Notice(
+            "The data file {path} was damaged ({problem}). It was kept aside as {aside}."
+            " No good backup of it was found, so it starts empty.",
+            {"path": str(path), "problem": problem, "aside": str(aside)},
+        ))
+        return Reading(data=schema.fresh(kind))
+
+    def _set_aside(self, path: Path, problem: str) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.name}.damaged-{stamp}")
         number = 1
@@ -403,33 +412,13 @@ class Store:
                 " {reason}. Copy it somewhere safe, then remove it to start again.",
                 path=str(path), problem=problem, reason=exc.strerror or str(exc),
             ) from exc
-        for copy in self.backups.copies_of(path):
-            candidate = _read(copy, kind)
-            if candidate.data is None or candidate.version > schema.SCHEMA_VERSION:
-                continue
-            try:
-                atomic_copy(copy, path)
-            except OSError:
-                continue
-            self.notices.append(Notice(
-                "The data file {path} was damaged ({problem}). It was kept aside as {aside}."
-                " The backup of {backup} was restored in its place; changes made after that"
-                " backup are in the damaged file only.",
-                {"path": str(path), "problem": problem, "aside": str(aside),
-                 "backup": copy.relative_to(self.backups.root).parts[0]},
-            ))
-            return candidate
-        self.notices.append(Notice(
-            "The data file {path} was damaged ({problem}). It was kept aside as {aside}."
-            " No good backup of it was found, so it starts empty.",
-            {"path": str(path), "problem": problem, "aside": str(aside)},
-        ))
-        return _Reading(data=schema.fresh(kind))
+        return aside
 
-    def _migrate_all(self, paths: dict[str, Path], readings: dict[str, _Reading]) -> None:
-        """Upgrade every file, after checking none is newer and backing the folder up."""
+    def _migrate_all(self, paths: dict[str, Path], readings: dict[str, Reading]) -> None:
+        """Upgrade every file, after checking none is newer and backing the folder up;
+        all of them in one commit, so no crash leaves some upgraded and some not."""
         shards = self._shard_paths()
-        shard_readings = {p: _read(p, ARCHIVE) for p in shards}
+        shard_readings = {p: self._read(p, ARCHIVE) for p in shards}
         for path, reading in shard_readings.items():
             if reading.data is not None and reading.version > schema.SCHEMA_VERSION:
                 raise self._newer(path, reading.version)
@@ -444,28 +433,40 @@ class Store:
                 shard_readings[path] = self._recover(path, ARCHIVE, reading)
         targets = [(paths[k], k, r) for k, r in readings.items()]
         targets += [(p, ARCHIVE, r) for p, r in shard_readings.items()]
+        changes: dict[Path, bytes] = {}
+        upgraded: list[tuple[Reading, Data, bytes]] = []
         for path, kind, reading in targets:
             assert reading.data is not None
             if reading.version == schema.SCHEMA_VERSION:
                 continue
             try:
-                reading.data = schema.migrate(kind, reading.data)
-                reading.raw = None
-                if not _well_formed(reading.data):
+                data = schema.migrate(kind, _copy(reading.data))
+                if not well_formed(data):
                     raise ValueError("migrated data is not well formed")
-                if not reading.missing:
-                    atomic_write(path, encode(reading.data))
-            except (OSError, LookupError, ValueError, TypeError, KeyError) as exc:
-                raise StoreError(
-                    "Could not upgrade the data file {path} ({reason}). A copy of the whole"
-                    " data folder from before the upgrade is in {backup}.",
-                    path=str(path), reason=str(exc), backup=str(backup),
-                ) from exc
+            except (LookupError, ValueError, TypeError, KeyError) as exc:
+                raise self._not_upgraded(path, str(exc), backup) from exc
+            body = encode(data)
+            upgraded.append((reading, data, body))
+            if not reading.missing:
+                changes[path] = seal(body)
+        try:
+            self._journal.commit(changes)
+        except OSError as exc:
+            raise self._not_upgraded(self.folder, exc.strerror or str(exc), backup) from exc
+        for reading, data, body in upgraded:
+            reading.data, reading.raw = data, body
         self.notices.append(Notice(
             "Your data was upgraded from version {old} to version {new}. A copy of it as it"
             " was before is in {backup}.",
             {"old": old, "new": schema.SCHEMA_VERSION, "backup": str(backup)},
         ))
+
+    @staticmethod
+    def _not_upgraded(path: Path, reason: str, backup: Path) -> StoreError:
+        return StoreError(
+            "Could not upgrade the data file {path} ({reason}). A copy of the whole"
+            " data folder from before the upgrade is in {backup}.",
+            path=str(path), reason=reason, backup=str(backup))
 
     def _shard_paths(self) -> list[Path]:
         archive = self.folder / ARCHIVE_DIR
@@ -479,7 +480,7 @@ class Store:
         if found is not None:
             return found
         path = self.folder / ARCHIVE_DIR / f"{name}.json"
-        reading = _read(path, ARCHIVE)
+        reading = self._read(path, ARCHIVE)
         if reading.data is not None and reading.version > schema.SCHEMA_VERSION:
             raise self._newer(path, reading.version)
         if reading.problem is not None:
@@ -489,7 +490,8 @@ class Store:
             return self._shard(name)
         assert reading.data is not None
         path.parent.mkdir(exist_ok=True)
-        shard = self._shards[name] = _File(path, ARCHIVE, reading.data, reading.raw)
+        shard = self._shards[name] = _File(path, ARCHIVE, reading.data, reading.raw,
+                                           journal=self._journal)
         return shard
 
     def _all_shards(self) -> list[_File]:
@@ -553,11 +555,13 @@ class Store:
 
     @contextlib.contextmanager
     def _writing(self, what: str) -> Iterator[None]:
-        """Serialise changes, and turn a failed write into a message that says what to do."""
+        """One operation: serialised, committed as one step at the end (every file it
+        changed, or none), and a failed write turned into a message that says what to do."""
         with self._mutex:
             self._check_open()
             try:
-                yield
+                with self._journal.batch():
+                    yield
             except OSError as exc:
                 raise StoreError(
                     "Could not save {what}: {reason}. What was saved before is intact. Free"
@@ -584,43 +588,61 @@ class Store:
         return {"id": record["id"], "shard": shard, "summary": _summary(record),
                 "order": _order(record["updated"])}
 
-    def save_game(self, record: dict[str, Any]) -> None:
-        """Save a game; an unfinished one is cheap to save after every action.
+    def save_game(self, record: dict[str, Any], expected_revision: int | None = None) -> int:
+        """Save a game; an unfinished one is cheap to save after every action. Returns
+        the revision it now has (the store counts saves: see `revision_of`).
 
         A finished or abandoned game goes to the history (the index in store.json, the
-        record in its month's archive), any other to ongoing.json. Moving a game between
-        them takes up to three writes: if one fails, those already made are undone so the
-        game stays where it was; a crash between them leaves two copies, of which
-        `_reconcile` keeps the newest at the next opening.
+        record in its month's archive), any other to ongoing.json; moving a game between
+        them is one commit. With `expected_revision`, the save is refused with
+        `StoreConflict` (nothing written) unless the stored game is at that revision (0:
+        not stored yet): a window showing an old state cannot overwrite a newer one.
         """
-        game = self._checked(validate.game_record, record)
-        with self._writing("the game"):
-            undo: list[Callable[[], None]] = []
-            try:
-                self._place(game, undo)
-            except OSError:
-                for step in reversed(undo):
-                    with contextlib.suppress(OSError):
-                        step()
-                raise
+        return self.finish_game(record, None, expected_revision)
 
-    def _place(self, game: dict[str, Any], undo: list[Callable[[], None]]) -> None:
+    def finish_game(self, record: dict[str, Any], attempt: dict[str, Any] | None,
+                    expected_revision: int | None = None) -> int:
+        """Save a game together with its scenario attempt, in one commit: a crash never
+        keeps the finished game without its medal attempt, or the attempt without the
+        game. Ending a game again after an undo replaces its attempt (see
+        `record_attempt`). Returns the game's new revision, as `save_game` does."""
+        game = self._checked(validate.game_record, record)
+        checked = None if attempt is None else self._checked(validate.attempt_record, attempt)
+        with self._writing("the game"):
+            revision = self._next_revision(game["id"], expected_revision)
+            game["revision"] = revision
+            self._place(game)
+            if checked is not None:
+                self._put_attempt(checked)
+            return revision
+
+    def _next_revision(self, game_id: str, expected: int | None) -> int:
+        found = self._ongoing.table(GAMES).get(_Q.id == game_id)
+        if not isinstance(found, Document):
+            entry = self._main.table(HISTORY).get(_Q.id == game_id)
+            found = entry["summary"] if isinstance(entry, Document) else None
+        stored = revision_of(found)
+        if expected is not None and expected != stored:
+            raise StoreConflict(game_id, stored, expected)
+        return stored + 1
+
+    def _place(self, game: dict[str, Any]) -> None:
         game_id = game["id"]
         history = self._main.table(HISTORY)
         entry = history.get(_Q.id == game_id)
         ongoing = self._ongoing.table(GAMES)
         if archived(game):
             shard = shard_of(game)
-            _set(self._shard(shard).table(GAMES), game_id, game, undo)
-            _set(history, game_id, self._entry(game, shard), undo)
+            _set(self._shard(shard).table(GAMES), game_id, game)
+            _set(history, game_id, self._entry(game, shard))
             if isinstance(entry, Document) and entry["shard"] != shard:
-                _set(self._shard(entry["shard"]).table(GAMES), game_id, None, undo)
-            _set(ongoing, game_id, None, undo)
+                _set(self._shard(entry["shard"]).table(GAMES), game_id, None)
+            _set(ongoing, game_id, None)
         else:
-            _set(ongoing, game_id, game, undo)
+            _set(ongoing, game_id, game)
             if isinstance(entry, Document):
-                _set(history, game_id, None, undo)
-                _set(self._shard(entry["shard"]).table(GAMES), game_id, None, undo)
+                _set(history, game_id, None)
+                _set(self._shard(entry["shard"]).table(GAMES), game_id, None)
 
     def abandon_game(self, game_id: str) -> bool:
         """Stop a game in progress without losing it: it leaves the games in progress for
@@ -728,17 +750,18 @@ class Store:
 
         The record is written whole to `set-aside/<id>.json` in the data folder (where
         the player, or a later version of the app, can still import it) before it is
-        removed from the store; the path is returned so the player can be told.
+        removed from the store, in one commit; the path is returned so the player can be
+        told.
         """
-        record = self.game(game_id)
-        if record is None:
-            return None
-        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in game_id)[:80]
-        target = self.folder / SET_ASIDE_DIR / f"{safe or 'game'}.json"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(target, encode({"games": [record]}))
-        self.delete_game(game_id)
-        return target
+        with self._writing("the game set aside"):
+            record = self.game(game_id)
+            if record is None:
+                return None
+            safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in game_id)[:80]
+            target = self.folder / SET_ASIDE_DIR / f"{safe or 'game'}.json"
+            self._journal.stage(target, encode({"games": [record]}))
+            self.delete_game(game_id)
+            return target
 
     def ongoing_games(self) -> list[dict[str, Any]]:
         """The games in progress (unfinished, not abandoned), whole, newest first: the
@@ -761,10 +784,13 @@ class Store:
         """Keep one attempt per game: ending a game again after an undo replaces it."""
         checked = self._checked(validate.attempt_record, attempt)
         with self._writing("the scenario attempt"):
-            table = self._main.table(ATTEMPTS)
-            if checked.get("game") is not None:
-                table.remove(_Q.game == checked["game"])
-            table.insert(checked)
+            self._put_attempt(checked)
+
+    def _put_attempt(self, checked: dict[str, Any]) -> None:
+        table = self._main.table(ATTEMPTS)
+        if checked.get("game") is not None:
+            table.remove(_Q.game == checked["game"])
+        table.insert(checked)
 
     def attempts(self, scenario_id: str | None = None) -> list[dict[str, Any]]:
         """Attempts oldest first, of one scenario or of all."""
@@ -839,7 +865,15 @@ class Store:
     # export and import
 
     def export_all(self) -> dict[str, Any]:
-        """Everything, as one JSON object that `import_all` reads back identically."""
+        """Everything, as one JSON object that `import_all` reads back identically.
+
+        Never silently short: if finished games listed in the history lost their record
+        (their archive file was damaged and no good copy of it was found), the export is
+        refused with a `StoreError` naming the file.
+        """
+        return self._export(strict=True)
+
+    def _export(self, strict: bool) -> dict[str, Any]:
         with self._mutex:
             self._check_open()
             # A crash (or, read-only, the app writing between two reads) can leave a game
@@ -852,6 +886,8 @@ class Store:
                     old = newest.get(game["id"])
                     if old is None or _order(game["updated"]) >= _order(old["updated"]):
                         newest[game["id"]] = dict(game)
+            if strict:
+                self._check_complete(newest)
             games = sorted(newest.values(), key=lambda g: (_order(g["created"]), g["id"]))
             result: dict[str, Any] = _copy({
                 "format": validate.EXPORT_FORMAT,
@@ -863,6 +899,16 @@ class Store:
                 "settings": self.settings(),
             })
             return result
+
+    def _check_complete(self, found: dict[str, dict[str, Any]]) -> None:
+        lost = [e for e in self._main.table(HISTORY).all() if e["id"] not in found]
+        if lost:
+            files = sorted({str(self.folder / ARCHIVE_DIR / f"{e['shard']}.json") for e in lost})
+            raise StoreError(
+                "Export refused, nothing was written: {count} finished games of your history"
+                " have lost their moves, which were in {files} (damaged, and no good copy of"
+                " it was found). Put a good copy of that file back, or delete those games,"
+                " then export again.", count=len(lost), files=", ".join(files))
 
     def export_file(self, path: Path) -> dict[str, int]:
         """Write the export to `path` (atomically); returns how many of each were written.
@@ -924,7 +970,7 @@ class Store:
 
     def _write_import(self, new: validate.Export, replace: bool) -> dict[str, int]:
         shards = {s.path.stem: s for s in self._all_shards()}
-        current = self.export_all()
+        current = self._export(strict=False)
         counts = {"games": 0, "games_replaced": 0, "attempts": 0, "campaigns": 0,
                   "players": 0}
         if replace:
@@ -941,6 +987,8 @@ class Store:
                     counts["games"] += 1
                 elif _order(game["updated"]) > _order(old["updated"]):
                     counts["games_replaced"] += 1
+                    # A window still showing the old game must not overwrite this one.
+                    game["revision"] = max(revision_of(game), revision_of(old)) + 1
                 else:
                     continue
                 by_id[game["id"]] = game
@@ -979,33 +1027,35 @@ class Store:
             main[SETTINGS] = _table_data([settings])
         ongoing = schema.fresh(ONGOING)
         ongoing[GAMES] = _table_data([g for g in games if not archived(g)])
-        plan: list[tuple[_File, Data]] = []
+        plan: dict[str, Data] = {}
         for name, docs in sorted(shard_docs.items()):
-            shard = shards.get(name) or self._shard(name)
             content = schema.fresh(ARCHIVE)
             content[GAMES] = _table_data(docs)
-            plan.append((shard, content))
-        plan += [(self._main, main), (self._ongoing, ongoing)]
+            plan[name] = content
         try:
             backup = self.backups.snapshot("before-import")
         except OSError as exc:
             raise _unwritable(self.folder, exc) from exc
-        done: list[tuple[_File, Data]] = []
+        self._commit_files(plan, main, ongoing, backup)
+        return counts
+
+    def _commit_files(self, shards: dict[str, Data], main: Data, ongoing: Data,
+                      backup: Path) -> None:
+        """Write the whole new content of these files as one commit, then show it."""
+        files = [(self._shard(name), data) for name, data in shards.items()]
+        files += [(self._main, main), (self._ongoing, ongoing)]
+        bodies = [encode(data) for _, data in files]
         try:
-            for target, content in plan:
-                before = target.data
-                target.replace(_copy(content))
-                done.append((target, before))
+            self._journal.commit({f.path: seal(body)
+                                  for (f, _), body in zip(files, bodies, strict=True)})
         except OSError as exc:
-            for target, before in reversed(done):
-                with contextlib.suppress(OSError):
-                    target.replace(before)
             raise StoreError(
-                "The import could not be written ({reason}); the data was put back as it"
-                " was. A copy from just before the import is in {backup}.",
+                "The import could not be written ({reason}); nothing was changed. A copy"
+                " from just before the import is in {backup}.",
                 reason=exc.strerror or str(exc), backup=str(backup),
             ) from exc
-        return counts
+        for (target, _), body in zip(files, bodies, strict=True):
+            target.replaced(msgspec.json.decode(body), body)
 
 
 def _newer_campaign(new: dict[str, Any], old: dict[str, Any]) -> bool:

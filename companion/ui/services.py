@@ -66,6 +66,11 @@ class Backend(Protocol):
 
     def record_attempt(self, attempt: dict[str, Any]) -> None: ...
 
+    def finish_game(self, record: dict[str, Any], attempt: dict[str, Any] | None) -> None:
+        """Save a finished game and its scenario attempt (if any) as one step: a crash
+        never keeps one without the other."""
+        ...
+
     def attempts(self, scenario_id: str | None = None) -> list[dict[str, Any]]: ...
 
     def campaigns(self) -> list[dict[str, Any]]: ...
@@ -157,6 +162,11 @@ class MemoryBackend:
                 for g in self.games.values() if g["finished"] or g.get("abandoned")]
         return copy.deepcopy(sorted(done, key=lambda g: (g["updated"], g["id"]),
                                     reverse=True))
+
+    def finish_game(self, record: dict[str, Any], attempt: dict[str, Any] | None) -> None:
+        self.save_game(record)
+        if attempt is not None:
+            self.record_attempt(attempt)
 
     def record_attempt(self, attempt: dict[str, Any]) -> None:
         if attempt.get("game") is not None:

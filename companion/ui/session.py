@@ -87,12 +87,10 @@ class GameSession:
 
     def play(self, action: Action) -> list[Event]:
         """Apply and save; `Rejected` leaves both the game and the saved copy untouched."""
-        with self._saved_or_restored():
+        with self._saved_or_restored(ending=isinstance(action, End)):
             events = self.game.play(action)
         self.events = events
         self._learn(self.game.state)
-        if isinstance(action, End):
-            self._record_attempt()
         return events
 
     def undo(self) -> Action:
@@ -109,13 +107,17 @@ class GameSession:
         return action
 
     @contextlib.contextmanager
-    def _saved_or_restored(self) -> Iterator[None]:
+    def _saved_or_restored(self, ending: bool = False) -> Iterator[None]:
         """Change the game, then save it; if the save fails, the game goes back as it was,
-        so what the player sees is always what is on the disk."""
+        so what the player sees is always what is on the disk. Ending the game saves it
+        with its scenario attempt in one step."""
         before = self.game.to_json()
         yield
         try:
-            self.save()
+            if ending:
+                self.services.backend.finish_game(self.record(), self._attempt())
+            else:
+                self.save()
         except Exception:
             self.game = Game.from_json(before, self.services.catalog)
             raise
@@ -160,22 +162,22 @@ class GameSession:
     def save(self) -> None:
         self.services.backend.save_game(self.record())
 
-    def _record_attempt(self) -> None:
+    def _attempt(self) -> dict[str, Any] | None:
         """A finished scenario game counts as an attempt at that scenario (medal board)."""
         state = self.state
         scenario = self.services.scenarios.get(state.scenario) if state.scenario else None
         if scenario is None:
-            return
+            return None
         total = state.score().total
         result = scenario_result(scenario, state.built_ids(), total, state.empire.face)
-        self.services.backend.record_attempt({
+        return {
             "scenario": scenario.id,
             "date": _now(),
             "score": total,
             "won": result.won,
             "medal": result.medal.value if result.medal else None,
             "game": self.id,
-        })
+        }
 
     # --- describing ---------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.store import Store, data_dir, open_store
+from companion.store.schema import SCHEMA_VERSION
 from companion.store.validate import SETTINGS
 
 
@@ -57,6 +58,9 @@ class StoreBackend:
     def record_attempt(self, attempt: dict[str, Any]) -> None:
         self.store.record_attempt(attempt)
 
+    def finish_game(self, record: dict[str, Any], attempt: dict[str, Any] | None) -> None:
+        self.store.finish_game(record, attempt)
+
     def attempts(self, scenario_id: str | None = None) -> list[dict[str, Any]]:
         return self.store.attempts(scenario_id)
 
@@ -84,8 +88,11 @@ class StoreBackend:
     def reset(self) -> None:
         # Replacing everything by an empty export goes through the import's single
         # commit, which first copies the whole folder to backups/.
-        empty = self.store.export_all()
-        empty.update(games=[], attempts=[], campaigns=[], players=[])
+        # (Built from the settings, not from an export: an export is refused while
+        # damage has cost games their moves, and a reset must still be possible then.)
+        empty = {"format": "wonderful-companion", "schema_version": SCHEMA_VERSION,
+                 "games": [], "attempts": [], "campaigns": [], "players": [],
+                 "settings": self.store.settings()}
         self.store.import_all(empty, replace=True)
 
     def close(self) -> None:

@@ -116,3 +116,11 @@ def attempt(scenario: str, score: int, *, won: bool = True, medal: str | None = 
             minutes: int = 0, game: str | None = None) -> dict[str, Any]:
     return {"scenario": scenario, "date": stamp(minutes), "score": score, "won": won,
             "medal": medal, "game": game}
+
+
+def bare(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A stored record without the "revision" the store counts its saves with, to compare
+    with the record that was saved."""
+    if record is None:
+        return None
+    return {key: value for key, value in record.items() if key != "revision"}

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from store_samples import fake_record, play, record
+from store_samples import bare, fake_record, play, record
 
 from companion.cli import main
 from companion.store import Store, StoreError, open_store
@@ -33,9 +33,9 @@ def test_abandon_moves_the_game_to_the_history(store: Store) -> None:
     store.save_game(fake_record("old", 5, minutes=10))
     store.save_game(fake_record("new", 6, minutes=20))
     assert ids(store.ongoing_games()) == ["new", "old"]
-    assert store.ongoing_games()[0] == fake_record("new", 6, minutes=20)
+    assert bare(store.ongoing_games()[0]) == fake_record("new", 6, minutes=20)
     assert store.abandon_game("new") is True
-    assert store.current_game() == fake_record("old", 5, minutes=10)
+    assert bare(store.current_game()) == fake_record("old", 5, minutes=10)
     assert ids(store.ongoing_games()) == ids(store.games(finished=False)) == ["old"]
     history = store.games(finished=True)
     assert ids(history) == ["new", "done"], "abandoned just now: the newest of the history"
@@ -121,7 +121,9 @@ def files(folder: Path) -> dict[str, Any]:
             for p in sorted(folder.rglob("*.json")) if "backups" not in p.parts}
 
 
-@pytest.mark.parametrize("call", [1, 2, 3])
+# The first rename of a multi-file commit is its commit point (see journal.py); a failure
+# at each later step is tested, for every operation, in test_store_commit.py.
+@pytest.mark.parametrize("call", [1])
 def test_a_failed_abandon_leaves_the_game_in_progress(folder: Path, call: int,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     with open_store(folder) as store:
@@ -133,17 +135,17 @@ def test_a_failed_abandon_leaves_the_game_in_progress(folder: Path, call: int,
         with pytest.raises(StoreError, match="No space left"):
             store.abandon_game("g")
         monkeypatch.undo()
-        assert calls[:call] == ["2025-01.json", MAIN_FILE, ONGOING_FILE][:call]
+        assert calls[:call] == ["commit.json"]
         assert files(folder) == before, "the writes already made were taken back"
         assert not list(folder.rglob("*.tmp"))
         assert store.export_all() == exported
-        assert store.current_game() == fake_record("g", 7)
+        assert bare(store.current_game()) == fake_record("g", 7)
     with open_store(folder) as store:
-        assert store.current_game() == fake_record("g", 7)
+        assert bare(store.current_game()) == fake_record("g", 7)
         assert ids(store.games(finished=True)) == ["done"]
 
 
-@pytest.mark.parametrize("call", [1, 2, 3])
+@pytest.mark.parametrize("call", [1])
 def test_a_failed_resume_leaves_the_game_abandoned(folder: Path, call: int,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     with open_store(folder) as store:
@@ -155,7 +157,7 @@ def test_a_failed_resume_leaves_the_game_abandoned(folder: Path, call: int,
         with pytest.raises(StoreError, match="No space left"):
             store.resume_game("g")
         monkeypatch.undo()
-        assert calls[:call] == [ONGOING_FILE, MAIN_FILE, "2025-01.json"][:call]
+        assert calls[:call] == ["commit.json"]
         assert files(folder) == before and store.export_all() == exported
         assert store.current_game() is None
     with open_store(folder) as store:
@@ -202,7 +204,7 @@ def test_saving_an_abandoned_game_as_played_on_resumes_it(store: Store) -> None:
     store.save_game(fake_record("g", 3))
     store.abandon_game("g")
     store.save_game(fake_record("g", 4, minutes=600))
-    assert store.current_game() == fake_record("g", 4, minutes=600)
+    assert bare(store.current_game()) == fake_record("g", 4, minutes=600)
     assert store.games(finished=True) == []
 
 

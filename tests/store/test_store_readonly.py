@@ -9,11 +9,12 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from store_samples import fake_record
+from store_samples import bare, fake_record
 
 from companion.cli import main
 from companion.store import Store, StoreError, open_store
@@ -150,7 +151,7 @@ def test_a_read_only_store_reads_everything(held: Store, folder: Path) -> None:
         held.save_game(fake_record("later", 2, minutes=900))
         assert reader.game("later") is None, "a read-only store is a snapshot"
     with open_store(folder, read_only=True) as reader:
-        assert reader.game("later") == fake_record("later", 2, minutes=900)
+        assert bare(reader.game("later")) == fake_record("later", 2, minutes=900)
 
 
 def test_a_missing_folder_reads_as_empty_and_is_not_created(
@@ -167,13 +168,21 @@ def test_a_missing_folder_reads_as_empty_and_is_not_created(
     assert not (tmp_path / "nothing").exists()
 
 
+def no_good_copy(folder: Path) -> None:
+    """Remove every earlier copy of the data files: previous generations and backups."""
+    for path in folder.rglob("*.prev"):
+        path.unlink()
+    shutil.rmtree(folder / "backups", ignore_errors=True)
+
+
 @pytest.mark.parametrize("name", [MAIN_FILE, ONGOING_FILE])
-def test_a_damaged_file_is_reported_and_left_in_place(
+def test_a_damaged_file_without_a_good_copy_is_reported_and_left_in_place(
         folder: Path, name: str, capsys: pytest.CaptureFixture[str]) -> None:
     with open_store(folder) as store:
         store.save_game(fake_record("g", 4, finished=True))
         store.save_game(fake_record("h", 4))
         (folder / name).write_bytes(b'{"_meta": {"1": ')
+        no_good_copy(folder)
         before = listing(folder)
         assert run(folder, "history") == 1
         err = capsys.readouterr().err
@@ -185,17 +194,46 @@ def test_a_damaged_file_is_reported_and_left_in_place(
         assert sorted(p.name for p in folder.iterdir() if "damaged" in p.name) == []
 
 
+@pytest.mark.parametrize("name", [MAIN_FILE, ONGOING_FILE])
+def test_a_damaged_file_is_read_from_its_previous_generation_and_left_in_place(
+        folder: Path, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with open_store(folder) as store:
+        store.save_game(fake_record("g", 4, finished=True))
+        store.save_game(fake_record("h", 4))
+        store.save_game(fake_record("h", 5))
+        (folder / name).write_bytes(b'{"_meta": {"1": ')
+        before = listing(folder)
+        assert run(folder, "history") == 0
+        captured = capsys.readouterr()
+        assert "4 points" in captured.out, "the finished game is listed"
+        assert "is damaged" in captured.err and "earlier copy" in captured.err
+        assert name in captured.err
+        with open_store(folder, read_only=True) as reader:
+            assert reader.game("g") is not None and reader.game("h") is not None
+        assert listing(folder) == before
+        assert sorted(p.name for p in folder.iterdir() if "damaged" in p.name) == []
+
+
+@pytest.mark.parametrize("copy", [True, False], ids=["with a backup", "without"])
 def test_a_damaged_archive_fails_only_what_needs_it(
-        folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], copy: bool) -> None:
     with open_store(folder) as store:
         store.save_game(fake_record("g", 4, finished=True))
     shard = folder / "archive" / "2025-01.json"
     shard.write_bytes(b"")
+    if not copy:
+        no_good_copy(folder)
     before = listing(folder)
     assert run(folder, "history") == 0 and "4 points" in capsys.readouterr().out
-    assert run(folder, "export", str(tmp_path / "x.json")) == 2
-    assert "is damaged" in capsys.readouterr().err
-    assert not (tmp_path / "x.json").exists() and listing(folder) == before
+    if copy:
+        assert run(folder, "export", str(tmp_path / "x.json")) == 0
+        assert "is damaged" in capsys.readouterr().err
+        assert json.loads((tmp_path / "x.json").read_bytes())["games"][0]["id"] == "g"
+    else:
+        assert run(folder, "export", str(tmp_path / "x.json")) == 2
+        assert "is damaged" in capsys.readouterr().err
+        assert not (tmp_path / "x.json").exists()
+    assert listing(folder) == before
 
 
 def test_a_file_from_a_newer_version_is_refused(folder: Path) -> None:
@@ -225,9 +263,10 @@ def test_a_game_in_both_files_is_shown_once_newest(folder: Path, newest: str) ->
         with open_store(folder, read_only=True) as reader:
             expected = finished if newest == "history" else unfinished
             assert [g["id"] for g in reader.games()] == ["g"]
-            assert reader.game("g") == expected
-            assert reader.export_all()["games"] == [expected]
-            assert reader.current_game() == (unfinished if newest == "ongoing" else None)
+            assert bare(reader.game("g")) == expected
+            assert [bare(g) for g in reader.export_all()["games"]] == [expected]
+            assert bare(reader.current_game()) == (
+                unfinished if newest == "ongoing" else None)
         assert listing(folder) == before
 
 
@@ -241,16 +280,16 @@ def test_a_store_read_while_it_changes_is_consistent(folder: Path,
         reads: list[str] = []
         real = readonly._bytes
 
-        def app_finishes_the_game_meanwhile(path: Path) -> bytes | None:
+        def app_finishes_the_game_meanwhile(path: Path, *args: object) -> bytes | None:
             reads.append(path.name)
             if reads == [MAIN_FILE, ONGOING_FILE]:
                 store.save_game(fake_record("g", 6, finished=True))
-            return real(path)
+            return real(path, *args)  # type: ignore[arg-type]
 
         monkeypatch.setattr(readonly, "_bytes", app_finishes_the_game_meanwhile)
         with open_store(folder, read_only=True) as reader:
             assert [g["id"] for g in reader.games()] == ["g"]
-            assert reader.game("g") == fake_record("g", 6, finished=True)
+            assert bare(reader.game("g")) == fake_record("g", 6, finished=True)
         assert reads[:5] == [MAIN_FILE, ONGOING_FILE, MAIN_FILE, ONGOING_FILE, MAIN_FILE]
 
 
