@@ -38,7 +38,6 @@ import msgspec
 
 from companion.store.atomic import (
     Damaged,
-    atomic_write,
     digest,
     encode,
     fsync_dir,
@@ -84,6 +83,13 @@ class Journal:
         self._batch: dict[Path, tuple[bytes, Participant | None]] | None = None
         self._unfinished = False
         """A commit passed its commit point but could not be switched completely."""
+        self._unsynced: set[Path] = set()
+        """Folders whose last rename is not known to be durable yet."""
+
+    def close(self) -> None:
+        """Finish what an earlier failure left to do, if it can be done now."""
+        with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+            self._settle()
 
     # batches
 
@@ -131,8 +137,7 @@ class Journal:
         self._settle()
         if len(changes) == 1:
             ((path, data),) = changes.items()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(path, data, keep_prev=True)
+            self._replace_one(path, data)
             return
         if not changes:
             return
@@ -140,6 +145,23 @@ class Journal:
         self._unfinished = True
         with contextlib.suppress(OSError):
             self._switch(entries)
+
+    def _replace_one(self, path: Path, data: bytes) -> None:
+        """One file: its rename is the commit point. A failed fsync of the folder after
+        it cannot take the rename back: it is done again before the next commit."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = write_temp(path, data)
+        try:
+            keep_previous(path)
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+        try:
+            fsync_dir(path.parent)
+        except OSError:
+            self._unsynced.add(path.parent)
 
     def _prepare(self, changes: dict[Path, bytes]) -> list[Entry]:
         """Steps 1 and 2: the temps, then the manifest. On failure, nothing is left."""
@@ -192,6 +214,9 @@ class Journal:
 
     def _settle(self) -> None:
         """Finish a commit whose switch failed earlier, before anything else is written."""
+        for folder in sorted(self._unsynced):
+            fsync_dir(folder)
+            self._unsynced.discard(folder)
         if self._unfinished:
             entries = self._read_manifest()
             if entries is None:

@@ -169,6 +169,14 @@ class ReadOnlyStore(Store):
                     history[str(number)] = self._entry(dict(record), path.stem)
                     known.add(record["id"])
 
+    def _shard_paths(self) -> list[Path]:
+        """The archive files on the disk, and those a commit being switched is adding."""
+        pending = journal.view(self.folder)[1]
+        found = set(super()._shard_paths())
+        found |= {p for p in pending
+                  if p.parent == self.folder / ARCHIVE_DIR and schema.is_shard_name(p.name)}
+        return sorted(found)
+
     def _shard(self, name: str) -> _File:
         """The archive file of one month, read (never created) the first time it is needed."""
         found = self._shards.get(name)

@@ -495,7 +495,10 @@ class Store:
         return shard
 
     def _all_shards(self) -> list[_File]:
-        return [self._shard(p.stem) for p in self._shard_paths()]
+        """Every archive file: those on the disk, and those known in memory only (a
+        commit whose switch is not finished yet has not put them on the disk)."""
+        names = {p.stem for p in self._shard_paths()} | set(self._shards)
+        return [self._shard(name) for name in sorted(names)]
 
     def _rebuild_history(self) -> None:
         """After store.json was lost, list again the finished games the archive holds."""
@@ -544,6 +547,7 @@ class Store:
             if not self._closed:
                 self._closed = True
                 if self._lock is not None:
+                    self._journal.close()
                     self._lock.release()
 
     def __enter__(self) -> Store:
