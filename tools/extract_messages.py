@@ -42,7 +42,7 @@ BASE_SINKS: dict[str, int] = {
 }
 """Callable name -> position of its English template argument."""
 
-TUPLE_SINKS: dict[str, str] = {"_Reading": "problem"}
+TUPLE_SINKS: dict[str, str] = {"_Reading": "problem", "Reading": "problem"}
 """Callable name -> keyword whose value is a `(template, params)` pair."""
 
 DATA_SOURCES: tuple[tuple[str, str, str], ...] = (

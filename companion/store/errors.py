@@ -30,14 +30,18 @@ class StoreLocked(StoreError):
 
 class StoreConflict(StoreError):
     """A save was refused because the game changed since the caller last saw it (in
-    another window or tab): nothing was written. `stored` is the revision on the disk,
-    `expected` the one the caller had."""
+    another window or tab): nothing was written. Its parameters say which game
+    (`game_id`), the revision on the disk (`stored`) and the one the caller had
+    (`expected`)."""
 
-    def __init__(self, game_id: str, stored: int, expected: int) -> None:
-        super().__init__(
-            "This game was changed in another window or tab (it is at save {stored}, this"
-            " one showed save {expected}). Nothing was saved: the game is shown again as"
-            " it is now.", stored=stored, expected=expected)
-        self.game_id = game_id
-        self.stored = stored
-        self.expected = expected
+    @property
+    def game_id(self) -> str:
+        return str(self.params["id"])
+
+    @property
+    def stored(self) -> int:
+        return int(self.params["stored"])
+
+    @property
+    def expected(self) -> int:
+        return int(self.params["expected"])

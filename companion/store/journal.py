@@ -30,7 +30,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Protocol
 
@@ -69,9 +69,12 @@ class Entry:
 
 @dataclass
 class Recovery:
-    """What `recover` found: None, or the English template and parameters of a notice."""
+    """What `recover` found that the player must be told (the store words it)."""
 
-    notice: tuple[str, dict[str, Any]] | None = None
+    damaged: Path | None = None
+    """Where a damaged manifest was kept aside (its update could not be finished)."""
+    lost: list[Path] = field(default_factory=list)
+    """Files whose new content was lost although their update was committed."""
 
 
 class Journal:
@@ -234,9 +237,7 @@ class Journal:
         except (ValueError, KeyError, TypeError):
             aside = self.manifest.with_name(f"{MANIFEST}.damaged")
             os.replace(self.manifest, aside)
-            return Recovery(("An interrupted update of your data could not be finished: its"
-                             " record {path} is damaged and was kept aside as {aside}.",
-                             {"path": str(self.manifest), "aside": str(aside)}))
+            return Recovery(damaged=aside)
         if entries is None:
             return Recovery()
         states = [_state(entry) for entry in entries]
@@ -248,12 +249,8 @@ class Journal:
             fsync_dir(self.folder)
             return Recovery()
         self._switch([e for e, s in zip(entries, states, strict=True) if s != "lost"])
-        if "lost" in states:
-            lost = [str(e.target) for e, s in zip(entries, states, strict=True) if s == "lost"]
-            return Recovery(("An interrupted update of your data was finished, except for"
-                             " {files}, whose new content was lost.",
-                             {"files": ", ".join(lost)}))
-        return Recovery()
+        return Recovery(lost=[e.target for e, s in zip(entries, states, strict=True)
+                              if s == "lost"])
 
     def _read_manifest(self) -> list[Entry] | None:
         """The entries of the manifest, None if there is none; ValueError if damaged."""

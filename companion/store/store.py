@@ -334,8 +334,15 @@ class Store:
                 " finished now: {reason}. Nothing else was changed. Make the folder and its"
                 " files readable and writable by you, then start again.",
                 folder=str(self.folder), reason=exc.strerror or str(exc)) from exc
-        if found.notice is not None:
-            self.notices.append(Notice(*found.notice))
+        if found.damaged is not None:
+            self.notices.append(Notice(
+                "An interrupted update of your data could not be finished: its record"
+                " {path} is damaged and was kept aside as {aside}.",
+                {"path": str(self._journal.manifest), "aside": str(found.damaged)}))
+        if found.lost:
+            self.notices.append(Notice(
+                "An interrupted update of your data was finished, except for {files},"
+                " whose new content was lost.", {"files": ", ".join(map(str, found.lost))}))
 
     def _read(self, path: Path, kind: str) -> Reading:
         """A data file as it is; trouble reaching it refuses to go on (renaming nothing)."""
@@ -627,7 +634,10 @@ class Store:
             found = entry["summary"] if isinstance(entry, Document) else None
         stored = revision_of(found)
         if expected is not None and expected != stored:
-            raise StoreConflict(game_id, stored, expected)
+            raise StoreConflict(
+                "This game was changed in another window or tab (it is at save {stored},"
+                " this one showed save {expected}). Nothing was saved: the game is shown"
+                " again as it is now.", id=game_id, stored=stored, expected=expected)
         return stored + 1
 
     def _place(self, game: dict[str, Any]) -> None:
