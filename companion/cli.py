@@ -28,7 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     from companion import scorer
 
     scorer.register(sub, parser)
-    for module in ("companion.store.cli", "companion.scenario_cli", "companion.ui.launch"):
+    for module in ("companion.store.cli", "companion.scenario_cli", "companion.check_cli",
+                   "companion.ui.launch"):
         try:
             registered = __import__(module, fromlist=["register"])
         except ModuleNotFoundError as exc:

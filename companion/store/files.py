@@ -53,25 +53,25 @@ class FileRefused(StoreError):
 
 
 def _kind(mode: int) -> str:
-    """What a non-regular file is, in the player's words (an English template)."""
+    """What a non-regular file is, in the player's words."""
+    from companion.i18n import t
+
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return t("a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return t("a named pipe (FIFO)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return t("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return t("a socket")
     if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    return "not a regular file"
+        return t("a symbolic link")
+    return t("not a regular file")
 
 
 def _not_regular(path: Path, mode: int) -> FileRefused:
-    from companion.i18n import t
-
     return FileRefused("{path} cannot be read: it is {kind}, not a regular file.",
-                       path=str(path), kind=t(_kind(mode)))
+                       path=str(path), kind=_kind(mode))
 
 
 def _unreadable(path: Path, exc: OSError) -> FileRefused:
@@ -146,12 +146,10 @@ def write_regular(path: Path, data: bytes, *, forbidden: Path) -> None:
             " overwrite your data. Choose a file outside that folder.",
             path=str(path), folder=str(forbidden))
     if found is not None and not stat.S_ISREG(found.st_mode):
-        from companion.i18n import t
-
         raise FileRefused(
             "Export refused: {path} is {kind}; the export would replace it by a regular"
             " file. It was left as it is: choose another file name.",
-            path=str(path), kind=t(_kind(found.st_mode)))
+            path=str(path), kind=_kind(found.st_mode))
     try:
         atomic_write(path, data)
     except OSError as exc:
@@ -162,18 +160,9 @@ def write_regular(path: Path, data: bytes, *, forbidden: Path) -> None:
 # --- JSON -------------------------------------------------------------------------------
 
 
-class JsonRefused(Exception):
-    """Bytes that are not the JSON this app reads; `template` and `params` say why."""
-
-    def __init__(self, template: str, /, **params: Any) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(template.format(**params))
-
-    def __str__(self) -> str:
-        from companion.i18n import t
-
-        return t(self.template, **self.params)
+class JsonRefused(StoreError):
+    """Bytes that are not the JSON this app reads; the message says why (callers put it
+    after the file's name)."""
 
 
 class _DuplicateKey(ValueError):

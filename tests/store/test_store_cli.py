@@ -41,7 +41,7 @@ def test_export_then_import_elsewhere(folder: Path, tmp_path: Path, games: list[
                                       capsys: pytest.CaptureFixture[str]) -> None:
     with open_store(folder) as store:
         store.save_game(record("g", games[0]))
-        store.record_attempt(attempt("base-1", 100, medal="bronze"))
+        store.record_attempt(attempt("base-1", 100, medal="silver"))  # base-1: silver from 95
     target = tmp_path / "export.json"
     assert run(folder, "export", str(target)) == 0
     assert "Exported 1 games, 1 scenario attempts" in capsys.readouterr().out
