@@ -215,14 +215,14 @@ class CompanionApp:
     def replace(self, screen: Screen) -> None:
         """Show another screen at the same address (a game that just ended, say)."""
         frame = self.frames[-1]
-        self.frames[-1] = self._frame(frame.route, screen)
+        self.frames[-1] = self._frame(frame.route, screen, frame.view)
         self._publish()
 
     def reopen(self) -> None:
         """Make the top screen again from its route (a game that just ended or was
         taken back by an undo shows the screen that fits its new state)."""
         route = self.route
-        self.frames[-1] = self._frame(route, self._make(route))
+        self.frames[-1] = self._frame(route, self._make(route), self.frames[-1].view)
         self._publish()
 
     def rebuild(self) -> None:
@@ -232,14 +232,17 @@ class CompanionApp:
     def show(self, route: str, *, fresh: bool = False) -> None:
         """Make the view stack match `route`, keeping the screens already built."""
         chain = [*routes.parents(route), route]
-        kept = {frame.route: frame for frame in self.frames} if not fresh else {}
+        previous = {frame.route: frame for frame in self.frames}
         frames: list[_Frame] = []
         for level in chain:
-            frame = kept.get(level)
-            if frame is None or level == chain[-1]:
-                screen = frame.screen if frame is not None else self._make(level)
-                frame = self._frame(level, screen)
-            frames.append(frame)
+            old = previous.get(level)
+            if old is not None and not fresh and level != chain[-1]:
+                frames.append(old)
+                continue
+            screen = old.screen if old is not None and not fresh else self._make(level)
+            # The same View object for the same address: Flutter then keeps its page (and
+            # a dialog closing over it) instead of replacing it mid-animation.
+            frames.append(self._frame(level, screen, old.view if old else None))
         self.frames = frames
         self._publish()
 
@@ -255,7 +258,7 @@ class CompanionApp:
             return NotFoundScreen(self, str(exc))
         return screen
 
-    def _frame(self, route: str, screen: Screen) -> _Frame:
+    def _frame(self, route: str, screen: Screen, view: ft.View | None = None) -> _Frame:
         screen.on_show()
         title = ft.Text(screen.title)
         body = ft.Container(content=screen.build())
@@ -263,7 +266,11 @@ class CompanionApp:
             [ft.Container(content=body, col=CONTENT_COLUMNS, padding=12)],
             alignment=ft.MainAxisAlignment.CENTER,
         )
-        view = ft.View(route=route, padding=0, scroll=ft.ScrollMode.AUTO)
+        if view is None:
+            view = ft.View(route=route, padding=0)
+        view.scroll = ft.ScrollMode.AUTO
+        view.bottom_appbar = None
+        view.navigation_bar = None
         is_top_section = screen.section_bar and len(self._sections()) >= 2
         if is_top_section and self._wide:
             content = ft.Row([self._rail(route), ft.VerticalDivider(width=1),
