@@ -103,6 +103,10 @@ def run_import(args: argparse.Namespace) -> int:
             "Added {games} games (and replaced {games_replaced} older ones), {attempts}"
             " scenario attempts, {campaigns} campaigns and {players} players.")
         print(t(template, **counts))
+        from companion.store.derive import correction_notes
+
+        for note in correction_notes(counts):
+            print(note)
         return OK
 
     return _with_store(args, do_import)

@@ -853,7 +853,7 @@ class Store:
         checked = self._checked(validate.player_name, name, "name")
         with self._writing("the player"):
             for known in self.players():
-                if known.casefold() == checked.casefold():
+                if validate.name_key(known) == validate.name_key(checked):
                     return known
             self._main.table(PLAYERS).insert({"name": checked})
             return checked
@@ -980,7 +980,10 @@ class Store:
                              " deeply to be an export of this app.") from None
         with self._mutex:
             self._check_open()
-            return self._write_import(checked, replace)
+            counts = self._write_import(checked, replace)
+            # Records corrected from their moves (see derive.py): told, when any.
+            counts.update((k, v) for k, v in checked.corrections.items() if v)
+            return counts
 
     def _write_import(self, new: validate.Export, replace: bool) -> dict[str, int]:
         shards = {s.path.stem: s for s in self._all_shards()}
@@ -1020,11 +1023,11 @@ class Store:
                     counts["campaigns"] += 1
             campaigns = list(by_campaign.values())
             players = list(current["players"])
-            folded = {p.casefold() for p in players}
+            folded = {validate.name_key(p) for p in players}
             for name in new.players:
-                if name.casefold() not in folded:
+                if validate.name_key(name) not in folded:
                     players.append(name)
-                    folded.add(name.casefold())
+                    folded.add(validate.name_key(name))
                     counts["players"] += 1
             stored = self._main.table(SETTINGS).get(doc_id=1)
             settings = new.settings | dict(stored or {})

@@ -89,11 +89,15 @@ def contents(data: Any) -> str:
 
 
 def imported_message(counts: dict[str, int]) -> str:
-    return t("Imported: {games} new games, {replaced} games updated, {attempts} scenario "
+    """What was imported, then what was corrected from the moves (see store/derive.py)."""
+    from companion.store.derive import correction_notes
+
+    done = t("Imported: {games} new games, {replaced} games updated, {attempts} scenario "
              "attempts, {campaigns} campaigns, {players} players.",
              games=counts.get("games", 0), replaced=counts.get("games_replaced", 0),
              attempts=counts.get("attempts", 0), campaigns=counts.get("campaigns", 0),
              players=counts.get("players", 0))
+    return " ".join([done, *correction_notes(counts)])
 
 
 def backups_folder(data_folder: str | None) -> str | None:

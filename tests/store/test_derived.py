@@ -170,3 +170,19 @@ def test_a_name_in_any_unicode_form_is_one_player(store: Store) -> None:
 def test_an_import_listing_one_name_in_two_forms_is_refused(store: Store) -> None:
     with pytest.raises(StoreError, match="appears twice"):
         store.import_all(export(players=[COMPOSED, DECOMPOSED]))
+
+
+def test_the_import_counts_and_the_command_tell_what_was_corrected(
+        store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lying = record("liar", unfinished_round_4(), finished=True, score={"total": 999})
+    counts = store.import_all(export(games=[lying]))
+    assert counts["games_corrected"] == 1 and "attempts_corrected" not in counts
+    honest = store.import_all(export(games=[record("fine", play(1))]))
+    assert "games_corrected" not in honest
+    store.close()
+    (tmp_path / "lying.json").write_text(json.dumps(export(games=[lying | {"id": "l2"}])))
+    from companion.cli import main
+
+    assert main(["--data-dir", str(store.folder), "import", str(tmp_path / "lying.json")]) == 0
+    out = capsys.readouterr().out
+    assert "1 games said a score or an end that their moves do not give" in out
