@@ -46,6 +46,7 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
 _BRACKETS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_NOT_SKELETON = bytes(b for b in range(256) if b not in b'[]{}"')
 
 
 class FileRefused(StoreError):
@@ -189,11 +190,12 @@ def _constant(name: str) -> None:
 def nesting(raw: bytes) -> int:
     """How deep the lists and objects of a JSON text nest, without decoding it.
 
-    Brackets inside strings do not count: escaped backslashes and quotes are removed, the
-    text is cut at the remaining quotes and every other piece (the strings) dropped. All
-    of it runs in C, so a 25 MB export takes a fraction of its decoding time.
+    Brackets inside strings do not count: escaped backslashes and quotes are removed,
+    then all but quotes and brackets, the rest is cut at the quotes and every other piece
+    (a string) dropped. All of it runs in C, so a 25 MB export takes a fraction of its
+    decoding time.
     """
-    plain = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    plain = raw.replace(b"\\\\", b"").replace(b'\\"', b"").translate(None, _NOT_SKELETON)
     structure = b"".join(plain.split(b'"')[::2]).translate(_BRACKETS, _NOT_BRACKETS)
     return max(accumulate(array("b", structure)), default=0)
 

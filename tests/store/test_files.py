@@ -102,6 +102,7 @@ def test_hostile_json_gives_a_message(raw: bytes, message: str) -> None:
 def test_nesting_ignores_brackets_inside_strings() -> None:
     assert nesting(b'{"a": ["[[[[", "\\"{{{", "\\\\"], "b": {}}') == 2
     assert decode_json(b'{"a": ["[[[[", "\\"{{{", "\\\\"]}') == {"a": ["[[[[", '"{{{', "\\"]}
+    assert nesting(b'["\\n\\\\", ["\\t[", {"\\\\": "]"}]]') == 3
     assert nesting(b"[" * 64 + b"]" * 64) == 64
     with pytest.raises(JsonRefused):
         decode_json(b"[" * 65 + b"]" * 65)
