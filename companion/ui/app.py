@@ -225,6 +225,11 @@ class CompanionApp:
         self.frames[-1] = self._frame(route, self._make(route), self.frames[-1].view)
         self._publish()
 
+    def show_again(self, game_id: str) -> None:
+        """A game was moved on in another tab: if this tab shows it, show it as it is."""
+        if self.frames and self.route == routes.path("play", game_id):
+            self.reopen()
+
     def rebuild(self) -> None:
         """Build every screen again (after a language or theme change, for example)."""
         self.show(self.route, fresh=True)

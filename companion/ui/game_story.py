@@ -26,6 +26,7 @@ from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.labels import card_name, empire_label, message
+from companion.ui.open_games import forget_session
 from companion.ui.record_labels import record_date, record_empire_line, record_heading
 from companion.ui.score_pad import breakdown_rows
 
@@ -216,7 +217,7 @@ class HistoryGameScreen(Screen):
         game_id = str(self.record["id"])
         full = backend.game(game_id) or self.record
         backend.delete_game(game_id)
-        self.app.memory.get("sessions", {}).pop(game_id, None)
+        forget_session(self.app, game_id)
         self.app.navigate("/history")
         self.app.notify(t("Game deleted"), action=t("Undo"),
                         on_action=lambda: self._restore(full))

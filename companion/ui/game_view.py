@@ -50,6 +50,7 @@ from companion.rules.suggest import (
 )
 from companion.rules.supremacy import SOLO_THRESHOLD
 from companion.store import StoreError
+from companion.store.errors import StoreConflict
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_picker import CardPicker, card_label
@@ -156,6 +157,10 @@ class GameScreen(Screen):
         """Give one action to the game; a refusal is explained and changes nothing."""
         try:
             self.session.play(action)
+        except StoreConflict as exc:  # another tab moved the game on: show it as it is
+            self.app.explain(exc)
+            self.app.reopen()
+            return False
         except (Rejected, StoreError) as exc:
             self.app.explain(exc)
             self.app.refresh()

@@ -18,6 +18,7 @@ from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.labels import empire_label
+from companion.ui.open_games import forget_session
 from companion.ui.record_labels import (
     mode_label,
     record_date,
@@ -178,7 +179,7 @@ class HistoryScreen(Screen):
     def _resume(self, game_id: str) -> Callable[..., None]:
         def resume(*_: Any) -> None:
             self.app.services.backend.resume_game(game_id)
-            self.app.memory.get("sessions", {}).pop(game_id, None)
+            forget_session(self.app, game_id)
             self.app.navigate(routes.path("play", game_id))
 
         return self.app.guarded(resume)

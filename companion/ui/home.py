@@ -15,6 +15,7 @@ from companion.i18n import language, t
 from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import Screen
+from companion.ui.open_games import forget_session
 
 
 class HomeScreen(Screen):
@@ -123,7 +124,7 @@ class HomeScreen(Screen):
     def _abandon(self, game_id: str) -> None:
         def abandon() -> None:
             self.app.services.backend.abandon_game(game_id)
-            self.app.memory.get("sessions", {}).pop(game_id, None)
+            forget_session(self.app, game_id)
             self.refresh()
             self.app.notify(t("Game abandoned: it is kept in the history."),
                             action=t("Undo"), on_action=lambda: self._resume(game_id))

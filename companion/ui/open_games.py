@@ -36,10 +36,39 @@ def open_session(app: CompanionApp, game_id: str) -> GameSession:
     except SessionError as exc:
         raise ScreenMissing(t("Your last game could not be opened: {reason}",
                               reason=str(exc))) from exc
-    sessions[game_id] = session
+    keep_session(app, session)
     return session
 
 
 def keep_session(app: CompanionApp, session: GameSession) -> None:
-    """Remember a game just started in this tab, so its route finds it without a replay."""
+    """Remember a game open in this tab, and keep it in step with the other tabs."""
     app.memory.setdefault(SESSIONS, {})[session.id] = session
+    _watch(app, session)
+
+
+def _topic(game_id: str) -> str:
+    return f"game:{game_id}"
+
+
+def _watch(app: CompanionApp, session: GameSession) -> None:
+    """Each save is told to the other tabs that have this game open; a tab that hears
+    of a newer revision takes the game as it now is and redraws, so two tabs never show
+    different steps (and the store refuses a save from one that fell behind anyway)."""
+    pubsub = app.page.pubsub
+    topic = _topic(session.id)
+
+    async def changed(_topic: str, revision: object) -> None:
+        if not isinstance(revision, int) or revision <= session.revision:
+            return
+        session.reload()
+        app.show_again(session.id)
+
+    pubsub.unsubscribe_topic(topic)
+    pubsub.subscribe_topic(topic, changed)
+    session.on_saved = lambda revision: pubsub.send_others_on_topic(topic, revision)
+
+
+def forget_session(app: CompanionApp, game_id: str) -> None:
+    """Stop following a game (abandoned, deleted) in this tab."""
+    app.memory.get(SESSIONS, {}).pop(game_id, None)
+    app.page.pubsub.unsubscribe_topic(_topic(game_id))

@@ -18,6 +18,7 @@ from companion.catalog import Catalog, catalog
 from companion.i18n import t
 from companion.rules.campaign import CampaignBox
 from companion.rules.scenarios import Scenario
+from companion.store.errors import StoreConflict
 
 
 class ServicesError(Exception):
@@ -36,7 +37,11 @@ class Backend(Protocol):
 
     def set_setting(self, key: str, value: Any) -> None: ...
 
-    def save_game(self, record: dict[str, Any]) -> None: ...
+    def save_game(self, record: dict[str, Any], expected_revision: int | None = None
+                  ) -> int:
+        """Save; returns the game's new revision. With `expected_revision`, refused with
+        `StoreConflict` (nothing written) if the game changed since (another tab)."""
+        ...
 
     def game(self, game_id: str) -> dict[str, Any] | None:
         """One full record (with its actions), in progress or not."""
@@ -66,9 +71,10 @@ class Backend(Protocol):
 
     def record_attempt(self, attempt: dict[str, Any]) -> None: ...
 
-    def finish_game(self, record: dict[str, Any], attempt: dict[str, Any] | None) -> None:
+    def finish_game(self, record: dict[str, Any], attempt: dict[str, Any] | None,
+                    expected_revision: int | None = None) -> int:
         """Save a finished game and its scenario attempt (if any) as one step: a crash
-        never keeps one without the other."""
+        never keeps one without the other. Revisions as in `save_game`."""
         ...
 
     def attempts(self, scenario_id: str | None = None) -> list[dict[str, Any]]: ...
@@ -116,9 +122,21 @@ class MemoryBackend:
     def set_setting(self, key: str, value: Any) -> None:
         self.settings[key] = value
 
-    def save_game(self, record: dict[str, Any]) -> None:
-        self.games[record["id"]] = copy.deepcopy(record)
+    def save_game(self, record: dict[str, Any], expected_revision: int | None = None
+                  ) -> int:
+        stored = self.games.get(record["id"])
+        revision = int(stored.get("revision", 0)) if stored is not None else 0
+        if expected_revision is not None and expected_revision != revision:
+            raise StoreConflict(
+                "This game was changed in another window or tab (it is at save {stored},"
+                " this one showed save {expected}). Nothing was saved: the game is shown"
+                " again as it is now.", id=record["id"], stored=revision,
+                expected=expected_revision)
+        kept = copy.deepcopy(record)
+        kept["revision"] = revision + 1
+        self.games[record["id"]] = kept
         self.saves += 1
+        return revision + 1
 
     def game(self, game_id: str) -> dict[str, Any] | None:
         found = self.games.get(game_id)
@@ -163,10 +181,12 @@ class MemoryBackend:
         return copy.deepcopy(sorted(done, key=lambda g: (g["updated"], g["id"]),
                                     reverse=True))
 
-    def finish_game(self, record: dict[str, Any], attempt: dict[str, Any] | None) -> None:
-        self.save_game(record)
+    def finish_game(self, record: dict[str, Any], attempt: dict[str, Any] | None,
+                    expected_revision: int | None = None) -> int:
+        revision = self.save_game(record, expected_revision)
         if attempt is not None:
             self.record_attempt(attempt)
+        return revision
 
     def record_attempt(self, attempt: dict[str, Any]) -> None:
         if attempt.get("game") is not None:

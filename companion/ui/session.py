@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -22,6 +22,7 @@ from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.scenarios import scenario_result
 from companion.rules.state import GameState, Phase
+from companion.store.errors import StoreConflict
 from companion.ui.labels import describe_action, empire_label, message, resource_label
 from companion.ui.services import Services
 
@@ -46,6 +47,11 @@ class GameSession:
     """Construction number → card id, for every card seen under construction."""
     events: list[Event] = field(default_factory=list)
     """What the last action did (cards built, Krystallium...), to announce it."""
+    revision: int = 0
+    """The store's revision of the game as this session last saved or read it: a save
+    from a session that fell behind (another tab played meanwhile) is refused."""
+    on_saved: Callable[[int], None] | None = None
+    """Told the new revision after each save (the tab tells its other tabs)."""
 
     # --- making one ---------------------------------------------------------------
 
@@ -76,8 +82,19 @@ class GameSession:
             str(record.get("created") or _now()),
             [str(n) for n in names] if isinstance(names, list) else [],
         )
+        session.revision = _revision(record)
         session._learn_history()
         return session
+
+    def reload(self) -> None:
+        """Take the game as the store has it now (another tab moved it on)."""
+        record = self.services.backend.game(self.id)
+        if record is None:
+            return
+        fresh = GameSession.resume(self.services, record)
+        self.game, self.names, self.revision = fresh.game, fresh.names, fresh.revision
+        self.cards.update(fresh.cards)
+        self.events = []
 
     # --- playing ------------------------------------------------------------------
 
@@ -115,9 +132,13 @@ class GameSession:
         yield
         try:
             if ending:
-                self.services.backend.finish_game(self.record(), self._attempt())
+                self._saved(self.services.backend.finish_game(
+                    self.record(), self._attempt(), expected_revision=self.revision))
             else:
                 self.save()
+        except StoreConflict:
+            self.reload()  # this tab was behind: show the game as it is now
+            raise
         except Exception:
             self.game = Game.from_json(before, self.services.catalog)
             raise
@@ -160,7 +181,13 @@ class GameSession:
         return data
 
     def save(self) -> None:
-        self.services.backend.save_game(self.record())
+        self._saved(self.services.backend.save_game(self.record(),
+                                                    expected_revision=self.revision))
+
+    def _saved(self, revision: int) -> None:
+        self.revision = revision
+        if self.on_saved is not None:
+            self.on_saved(revision)
 
     def _attempt(self) -> dict[str, Any] | None:
         """A finished scenario game counts as an attempt at that scenario (medal board)."""
@@ -220,3 +247,8 @@ def phase_label(state: GameState) -> str:
     assert state.step is not None
     return t("Round {round} · Production: {resource}", round=state.round,
              resource=resource_label(state.step))
+
+
+def _revision(record: dict[str, Any]) -> int:
+    value = record.get("revision", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0

@@ -27,8 +27,9 @@ class StoreBackend:
         else:
             self._volatile[key] = value
 
-    def save_game(self, record: dict[str, Any]) -> None:
-        self.store.save_game(record)
+    def save_game(self, record: dict[str, Any], expected_revision: int | None = None
+                  ) -> int:
+        return self.store.save_game(record, expected_revision)
 
     def game(self, game_id: str) -> dict[str, Any] | None:
         return self.store.game(game_id)
@@ -58,8 +59,9 @@ class StoreBackend:
     def record_attempt(self, attempt: dict[str, Any]) -> None:
         self.store.record_attempt(attempt)
 
-    def finish_game(self, record: dict[str, Any], attempt: dict[str, Any] | None) -> None:
-        self.store.finish_game(record, attempt)
+    def finish_game(self, record: dict[str, Any], attempt: dict[str, Any] | None,
+                    expected_revision: int | None = None) -> int:
+        return self.store.finish_game(record, attempt, expected_revision)
 
     def attempts(self, scenario_id: str | None = None) -> list[dict[str, Any]]:
         return self.store.attempts(scenario_id)

@@ -10,6 +10,7 @@ import flet as ft
 from companion.i18n import t
 from companion.rules.errors import Rejected
 from companion.store import StoreError
+from companion.store.errors import StoreConflict
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
@@ -20,19 +21,22 @@ def undo_bar(app: CompanionApp, session: GameSession,
              after: Callable[[], None]) -> ft.Control:
     """Undo and redo, always visible, each saying what it will take back or do again."""
 
-    def undo() -> None:
+    def run(step: Callable[[], object]) -> None:
         try:
-            session.undo()
+            step()
+        except StoreConflict as exc:  # another tab moved the game on: show it as it is
+            app.explain(exc)
+            app.reopen()
+            return
         except (Rejected, StoreError) as exc:
             app.explain(exc)
         after()
 
+    def undo() -> None:
+        run(session.undo)
+
     def redo() -> None:
-        try:
-            session.redo()
-        except (Rejected, StoreError) as exc:
-            app.explain(exc)
-        after()
+        run(session.redo)
 
     undo_what = session.undo_label()
     redo_what = session.redo_label()

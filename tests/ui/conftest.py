@@ -29,13 +29,13 @@ def open_ui() -> Iterator[Callable[..., Ui]]:
     opened: list[Ui] = []
 
     def start(services: Services, width: float = 390, height: float = 844,
-              route: str = "/") -> Ui:
-        ui = Ui(make_main(services), width=width, height=height, route=route)
+              route: str = "/", beside: Ui | None = None) -> Ui:
+        ui = Ui(make_main(services), width=width, height=height, route=route, beside=beside)
         opened.append(ui)
         return ui
 
     yield start
-    for ui in opened:
+    for ui in reversed(opened):  # tabs opened beside another close before it
         ui.close()
     set_language("en")
 

@@ -135,9 +135,13 @@ class Ui:
     """One browser tab's worth of app, driven from a test."""
 
     def __init__(self, main: Callable[[ft.Page], Any], width: float = 390,
-                 height: float = 844, route: str = "/") -> None:
-        self.loop = asyncio.new_event_loop()
+                 height: float = 844, route: str = "/", beside: Ui | None = None) -> None:
+        # `beside`: another tab of the same server (one loop, one pubsub hub).
+        self.shared = beside is not None
+        self.loop = beside.loop if beside is not None else asyncio.new_event_loop()
         self.client = FakeClient(self.loop)
+        if beside is not None:
+            self.client.pubsubhub = beside.client.pubsubhub
         self.session = Session(self.client)
         self.client.session = self.session
         self.client.page_url = "http://127.0.0.1:8550"
@@ -173,13 +177,16 @@ class Ui:
         return result
 
     def close(self) -> None:
+        if self.loop.is_closed():
+            return
         pending = [task for task in asyncio.all_tasks(self.loop) if not task.done()]
         for task in pending:  # timers the app set (history under a deep address...)
             task.cancel()
         if pending:
             self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
         self.client.executor.shutdown(wait=False)
-        self.loop.close()
+        if not self.shared and not self.loop.is_closed():
+            self.loop.close()
 
     # --- finding ------------------------------------------------------------------
 
