@@ -523,9 +523,10 @@ class Store:
     def _reconcile(self) -> None:
         """A crash while a game moved between files can leave it in both: keep the newest."""
         history = self._main.table(HISTORY)
+        listed = {doc["id"]: doc for doc in history.all()}  # one pass, not one per game
         for record in self._ongoing.table(GAMES).all():
-            entry = history.get(_Q.id == record["id"])
-            if not isinstance(entry, Document):
+            entry = listed.get(record["id"])
+            if entry is None:
                 continue
             if entry["order"] >= _order(record["updated"]):
                 self._ongoing.table(GAMES).remove(_Q.id == record["id"])
@@ -992,6 +993,13 @@ class Store:
                   "players": 0}
         if replace:
             games, attempts, campaigns = new.games, new.attempts, new.campaigns
+            # A window still showing a replaced game must not overwrite it: a game that
+            # was here already moves past the revision it had (a fresh store keeps the
+            # file's revisions, so export then import round-trips).
+            before = {g["id"]: revision_of(g) for g in current["games"]}
+            for game in games:
+                if game["id"] in before:
+                    game["revision"] = max(revision_of(game), before[game["id"]]) + 1
             players = new.players
             settings = new.settings
             counts.update(games=len(games), attempts=len(attempts),

@@ -113,3 +113,12 @@ def test_backends_finish_a_game_with_its_attempt(kind: str, store: Store) -> Non
     backend.finish_game(fake_record("h", 4, finished=True), None)
     assert [g["id"] for g in backend.finished_games()] == ["h", "g"]
     assert [a["game"] for a in backend.attempts()] == ["g"]
+
+
+def test_a_replacing_import_moves_a_game_past_what_a_window_showed(store: Store) -> None:
+    store.save_game(fake_record("g", 2))  # revision 1, shown in some window
+    exported = store.export_all()
+    store.import_all(exported, replace=True)  # the same game, at the file's revision 1
+    with pytest.raises(StoreConflict):
+        store.save_game(fake_record("g", 3), expected_revision=1)  # that window is stale
+    assert bare(store.game("g")) == bare(exported["games"][0])
