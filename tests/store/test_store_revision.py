@@ -116,9 +116,11 @@ def test_backends_finish_a_game_with_its_attempt(kind: str, store: Store) -> Non
 
 
 def test_a_replacing_import_moves_a_game_past_what_a_window_showed(store: Store) -> None:
-    store.save_game(fake_record("g", 2))  # revision 1, shown in some window
+    game = play(3, limit=25)  # a game in progress
+    assert not game.state.finished
+    store.save_game(record("g", game))  # revision 1, shown in a window
     exported = store.export_all()
     store.import_all(exported, replace=True)  # the same game, at the file's revision 1
     with pytest.raises(StoreConflict):
-        store.save_game(fake_record("g", 3), expected_revision=1)  # that window is stale
+        store.save_game(record("g", game), expected_revision=1)
     assert bare(store.game("g")) == bare(exported["games"][0])
