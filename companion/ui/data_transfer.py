@@ -37,6 +37,7 @@ from companion.store.schema import BACKUP_DIR
 from companion.store.validate import MAX_IMPORT_BYTES
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp
+from companion.ui.open_games import forget_all_sessions
 from companion.ui.services import ServicesError
 
 WEB_IMPORT_MB = 16
@@ -197,6 +198,7 @@ class DataTransfer:
         # A replaced file brings its own settings: show the app in its language and theme.
         set_language(str(self.app.services.setting("language", "en")))
         self.app.apply_theme(str(self.app.services.setting("theme", "system")))
+        forget_all_sessions(self.app)
         self.app.rebuild()
         self.app.notify(imported_message(counts))
 
@@ -219,6 +221,7 @@ class DataTransfer:
             self.app.explain(exc)
             return
         where = backups_folder(self.backend.data_folder())
+        forget_all_sessions(self.app)
         self.app.rebuild()
         self.app.notify(t("All your games were erased. A copy from just before is in "
                           "{folder}.", folder=where) if where else

@@ -72,3 +72,9 @@ def forget_session(app: CompanionApp, game_id: str) -> None:
     """Stop following a game (abandoned, deleted) in this tab."""
     app.memory.get(SESSIONS, {}).pop(game_id, None)
     app.page.pubsub.unsubscribe_topic(_topic(game_id))
+
+
+def forget_all_sessions(app: CompanionApp) -> None:
+    """After an import or a reset every open game may have changed: read them again."""
+    for game_id in list(app.memory.get(SESSIONS, {})):
+        forget_session(app, game_id)
