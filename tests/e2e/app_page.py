@@ -26,8 +26,22 @@ READ = "e => [e.getAttribute('aria-label') || '', e.innerText || ''].filter(Bool
 
 
 class AppPage:
+    """The app in one tab. `taps` and `keys` count what a player would do with a finger:
+    every `click` is one tap, every `fill` one tap on the field plus one key per letter,
+    every `press` one key (a retry after Flutter replaced a node is not counted again)."""
+
     def __init__(self, page: Any) -> None:
         self.page = page
+        self.taps = 0
+        self.keys = 0
+
+    def reset_counts(self) -> None:
+        """Start counting from here (after opening the app, say)."""
+        self.taps = 0
+        self.keys = 0
+
+    def counts(self) -> str:
+        return f"{self.taps} taps, {self.keys} keys"
 
     def open(self, url: str, *, first: str = "Quick score") -> float:
         """Load the app, turn on the accessibility tree; returns seconds until `first` shows."""
@@ -50,6 +64,7 @@ class AppPage:
         """Tap a button; retried when Flutter replaces its node between lookup and tap."""
         from playwright.sync_api import Error
 
+        self.taps += 1
         for attempt in range(ATTEMPTS):
             try:
                 self.button(name, exact=exact, within=within).click()
@@ -63,6 +78,8 @@ class AppPage:
     def fill(self, label: str, text: str) -> None:
         """Type into a field and check it kept the text: a field Flutter rebuilds while
         the previous tap's answer is still arriving can come back empty; type again then."""
+        self.taps += 1
+        self.keys += len(text)
         for _ in range(ATTEMPTS):
             box = self.page.get_by_role("textbox", name=label)
             box.click()
@@ -73,6 +90,12 @@ class AppPage:
                 return
             time.sleep(0.3)
         raise AssertionError(f"the field {label!r} does not keep {text!r}")
+
+    def press(self, key: str) -> None:
+        """One key on the keyboard (Enter, Backspace...), counted in `keys`."""
+        self.keys += 1
+        self.page.keyboard.press(key)
+        self.settle()
 
     def settle(self, quiet_ms: int = 300, limit_ms: int = 5000) -> None:
         """Wait until the accessibility tree stops changing: the server has answered the
