@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import pairwise
 
 from companion.rules.cards import Card, CardType, EmpireFace, Points, Token
 from companion.rules.errors import Rejected
@@ -117,6 +118,40 @@ def ranking(standings: Sequence[Standing]) -> list[tuple[int, int]]:
         else:
             places.append((index, position + 1))
     return places
+
+
+class TieBreak(StrEnum):
+    """Why a player is placed where they are among players with the same total."""
+
+    BUILT_CARDS = "more built cards"
+    CHARACTERS = "more character tokens"
+    SHARED = "shared place"
+
+
+def tie_breaks(standings: Sequence[Standing]) -> dict[int, tuple[TieBreak, ...]]:
+    """player index → the tie-breakers that placed them, for players tied on points.
+
+    The rulebook: equal totals are split by the most built cards, then by the most
+    character tokens; still equal, the place is shared. A player ahead of someone with
+    the same total gets the reason that put them ahead; players sharing a place get
+    `SHARED`. Players whose total nobody else has are not in the answer.
+    """
+    reasons: dict[int, list[TieBreak]] = {}
+    order = [index for index, _ in ranking(standings)]
+    for upper, lower in pairwise(order):
+        above, below = standings[upper], standings[lower]
+        if above.total != below.total:
+            continue
+        if above == below:
+            found = [(upper, TieBreak.SHARED), (lower, TieBreak.SHARED)]
+        elif above.built_cards != below.built_cards:
+            found = [(upper, TieBreak.BUILT_CARDS)]
+        else:
+            found = [(upper, TieBreak.CHARACTERS)]
+        for index, reason in found:
+            if reason not in reasons.setdefault(index, []):
+                reasons[index].append(reason)
+    return {index: tuple(found) for index, found in reasons.items()}
 
 
 class SoloRank(StrEnum):
