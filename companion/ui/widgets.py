@@ -14,39 +14,19 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import t
-from companion.rules.cards import Resource, SlotKind, Token
+from companion.rules.cards import SlotKind
+from companion.ui import symbols
 
 TOUCH = 48
 """Minimum size of anything tappable, in logical pixels."""
 
 Handler = Callable[..., Any]
 
-RESOURCE_COLOURS: dict[SlotKind, tuple[str, str]] = {
-    # (background, text) as printed on the cubes; Energy's black cube gets a light rim.
-    Resource.MATERIALS: ("#ECEFF1", "#263238"),
-    Resource.ENERGY: ("#212121", "#FAFAFA"),
-    Resource.SCIENCE: ("#2E7D32", "#FFFFFF"),
-    Resource.GOLD: ("#F9A825", "#1B1B1B"),
-    Resource.EXPLORATION: ("#1565C0", "#FFFFFF"),
-    Token.KRYSTALLIUM: ("#C62828", "#FFFFFF"),
-    Token.FINANCIER: ("#6D4C41", "#FFFFFF"),
-    Token.GENERAL: ("#455A64", "#FFFFFF"),
-}
+RESOURCE_COLOURS = symbols.RESOURCE_COLOURS
+"""(background, text) per resource and token: the game's cube colours (`symbols.py`)."""
 
-
-def resource_name(kind: SlotKind) -> str:
-    """The translated name of a resource, or of one token (singular)."""
-    names = {
-        Resource.MATERIALS: t("Materials"),
-        Resource.ENERGY: t("Energy"),
-        Resource.SCIENCE: t("Science"),
-        Resource.GOLD: t("Gold"),
-        Resource.EXPLORATION: t("Exploration"),
-        Token.KRYSTALLIUM: t("Krystallium"),
-        Token.FINANCIER: t("Financier"),
-        Token.GENERAL: t("General"),
-    }
-    return names[kind]
+resource_name = symbols.resource_name
+"""The translated name of a resource, or of one token (singular)."""
 
 
 def _min_style() -> ft.ButtonStyle:
@@ -147,16 +127,9 @@ def stepper(
 
 
 def chip(kind: SlotKind, text: str, *, tooltip: str | None = None) -> ft.Control:
-    """A coloured badge in the resource's own colour (cube colours of the game)."""
-    background, foreground = RESOURCE_COLOURS[kind]
-    return ft.Container(
-        content=ft.Text(text, color=foreground, weight=ft.FontWeight.BOLD, size=14),
-        bgcolor=background,
-        border=ft.Border.all(1, "#9E9E9E"),
-        border_radius=6,
-        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
-        tooltip=tooltip,
-    )
+    """A chip in the resource's colour with its glyph (`symbols.chip`): the text as given,
+    and the resource named for screen readers when the text does not say it."""
+    return symbols.chip(kind, text, tooltip=tooltip)
 
 
 def heading(text: str) -> ft.Control:
