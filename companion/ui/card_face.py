@@ -1,8 +1,9 @@
 """A card's printed numbers drawn the same way wherever a card is shown.
 
 Costs, production, bonuses and points are drawn as chips in the colours of the game's
-cubes (`widgets.RESOURCE_COLOURS`), each with a spoken name ("2 Materials"), so a list
-row and a card page read alike and the colours never carry meaning alone.
+cubes with each resource's glyph (`symbols.py`), each with a spoken name ("2 Materials"),
+so a list row and a card page read alike and the colours never carry meaning alone. A
+card's type is drawn in its printed frame colour (`type_chip`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.rules.cards import Amounts, CardType, Expansion, Icon, Points, SlotKind, Token
+from companion.ui import symbols
 from companion.ui import widgets as w
 
 if TYPE_CHECKING:
@@ -22,7 +24,12 @@ if TYPE_CHECKING:
 
 def type_label(kind: CardType) -> str:
     """A card type in the player's language (the templates are the English type names)."""
-    return t(kind.value)
+    return symbols.type_name(kind)
+
+
+def type_chip(kind: CardType) -> ft.Control:
+    """The type's name on its printed frame colour, with its glyph."""
+    return symbols.type_badge(kind)
 
 
 def expansion_name(expansion: Expansion) -> str:

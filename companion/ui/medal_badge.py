@@ -14,11 +14,13 @@ import flet as ft
 from companion.i18n import t
 from companion.rules.scenarios import Medal
 
-METAL_COLOURS: dict[Medal, tuple[str, str]] = {
-    # (disc, icon): dark icons on the light metals, light on bronze, for contrast.
-    Medal.BRONZE: ("#A0612B", "#FFFFFF"),
-    Medal.SILVER: ("#B8C2C8", "#263238"),
-    Medal.GOLD: ("#F2B705", "#3E2723"),
+METAL_COLOURS: dict[Medal, tuple[str, str, str]] = {
+    # (disc, icon, rim): dark icons on the light metals, light on bronze, for contrast;
+    # the rim keeps the disc's edge visible where the metal is close to the page (gold
+    # on a light page, bronze on a dark one). Checked in tests/ui/test_symbols.py.
+    Medal.BRONZE: ("#A0612B", "#FFFFFF", "#C07A3E"),
+    Medal.SILVER: ("#B8C2C8", "#263238", "#263238"),
+    Medal.GOLD: ("#F2B705", "#3E2723", "#9C7500"),
 }
 
 
@@ -53,10 +55,10 @@ def medal_badge(medal: Medal | str | None, *, size: int = 36,
             alignment=ft.Alignment.CENTER,
         )
     else:
-        fill, ink = METAL_COLOURS[found]
+        fill, ink, rim = METAL_COLOURS[found]
         disc = ft.Container(
             width=size, height=size, border_radius=size / 2, bgcolor=fill,
-            border=ft.Border.all(2, ink if found is Medal.SILVER else fill),
+            border=ft.Border.all(2, rim),
             content=ft.Icon(ft.Icons.MILITARY_TECH, size=size * 0.62, color=ink),
             alignment=ft.Alignment.CENTER,
         )

@@ -26,9 +26,11 @@ API for screens (nothing here needs a page):
   `type_badge(card_type, text=None)`: a chip in the card's frame colour with its glyph.
 - `rank_badge(rank, size=36, *, identifier=None)`: a solo rank as a shield.
 - `medal_badge(medal, size=36, *, identifier=None)`: from `medal_badge.py`.
-- `resource_name(kind)`: the translated name (also `widgets.resource_name`).
+- `resource_name(kind)`: the translated name (also `widgets.resource_name`);
+  `type_name(card_type)`: a type's translated name.
 - Palettes: `RESOURCE_COLOURS` (fill, ink) as `widgets.RESOURCE_COLOURS`, `LOOKS`,
-  `TYPE_LOOKS`, `RANK_LOOKS` (fill, ink, rim, glyph) and `SURFACES` (the theme's).
+  `TYPE_LOOKS`, `RANK_LOOKS` (fill, ink, rim, glyph) and `SURFACES` (the theme's);
+  `contrast_ratio(a, b)` to check a pair of your own.
 """
 
 from __future__ import annotations
@@ -44,8 +46,9 @@ from companion.ui.medal_badge import medal_badge
 
 __all__ = [
     "LOOKS", "RANK_LOOKS", "RESOURCE_COLOURS", "SURFACES", "TYPE_LOOKS", "Look", "chip",
-    "medal_badge", "rank_badge", "resource_amount", "resource_name", "resource_symbol",
-    "token_symbol", "type_badge", "type_colour", "type_symbol",
+    "contrast_ratio", "medal_badge", "rank_badge", "resource_amount", "resource_name",
+    "resource_symbol", "token_symbol", "type_badge", "type_colour", "type_name",
+    "type_symbol",
 ]
 
 
@@ -83,12 +86,12 @@ TYPE_LOOKS: dict[CardType, Look] = {
     # yellow, Discoveries blue (the rulebooks' text in ../shared/seeds/ does not describe
     # frame colours; these are the printed cards'). Memorial (War or Peace) is not
     # described anywhere we have: a purple distinct from the five, our choice.
-    CardType.STRUCTURE: Look("#757575", "#FFFFFF", "#757575", ft.Icons.APARTMENT),
+    CardType.STRUCTURE: Look("#757575", "#FFFFFF", "#A0A0A0", ft.Icons.APARTMENT),
     CardType.VEHICLE: Look("#212121", "#FAFAFA", "#8D8D8D", ft.Icons.ROCKET_LAUNCH),
     CardType.RESEARCH: Look("#2E7D32", "#FFFFFF", "#66BB6A", ft.Icons.BIOTECH),
     CardType.PROJECT: Look("#F9A825", "#1B1B1B", "#A87000", ft.Icons.ARCHITECTURE),
     CardType.DISCOVERY: Look("#1565C0", "#FFFFFF", "#64B5F6", ft.Icons.TRAVEL_EXPLORE),
-    CardType.MEMORIAL: Look("#6A1B9A", "#FFFFFF", "#AB47BC", ft.Icons.MUSEUM),
+    CardType.MEMORIAL: Look("#6A1B9A", "#FFFFFF", "#BA68C8", ft.Icons.MUSEUM),
 }
 
 RANK_LOOKS: dict[SoloRank, Look] = {
@@ -254,3 +257,18 @@ def rank_badge(rank: SoloRank, size: float = 36, *,
         bottom_left=size / 2, bottom_right=size / 2))
     return ft.Semantics(content=shield, label=solo_rank_label(rank), identifier=identifier,
                         image=True)
+
+
+def contrast_ratio(first: str, second: str) -> float:
+    """WCAG 2 contrast ratio of two "#RRGGBB" colours (1 to 21), for the tests that
+    hold every pair drawn here to 4.5 (text) or 3 (large symbols, outlines)."""
+
+    def luminance(colour: str) -> float:
+        code = colour.lstrip("#")
+        channels = [int(code[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+                  for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
