@@ -1,7 +1,9 @@
-"""Quick score: each player's final tableau typed in after a game, scored live.
+"""Quick score: each player's final tableau tapped in after a game, scored live.
 
 Plain data with no Flet in it, so the view stays a thin mirror of it and the sums are
-tested without a page. Every number comes from `companion.rules.scoring`.
+tested without a page. Every number, place and tie-break comes from
+`companion.rules.scoring`; the only check made here is the box's count of each card,
+shared by the whole table (a card with 2 copies cannot be built 3 times in one game).
 """
 
 from __future__ import annotations
@@ -14,8 +16,17 @@ from companion.catalog import Catalog
 from companion.i18n import t
 from companion.rules.actions import Start, action_to_json
 from companion.rules.cards import Card, EmpireFace, Expansion
+from companion.rules.errors import Rejected
 from companion.rules.game import FORMAT_VERSION
-from companion.rules.scoring import Score, Standing, ranking, score, solo_rank
+from companion.rules.scoring import (
+    Score,
+    Standing,
+    TieBreak,
+    ranking,
+    score,
+    solo_rank,
+    tie_breaks,
+)
 from companion.rules.supremacy import MAX_PLAYERS, expansions_for
 
 DEFAULT_EMPIRE = "Noram States"
@@ -72,6 +83,29 @@ class QuickScore:
     def ranking(self, catalog: Catalog) -> list[tuple[int, int]]:
         """(player index, place), best first; equal standings share their place."""
         return ranking([p.standing(catalog) for p in self.players])
+
+    def tie_breaks(self, catalog: Catalog) -> dict[int, tuple[TieBreak, ...]]:
+        """player index → why the rules placed them among players with the same total."""
+        return tie_breaks([p.standing(catalog) for p in self.players])
+
+    def counted(self, card_id: int) -> int:
+        """Copies of a card built by everyone at the table: they share one box."""
+        return sum(p.cards.get(card_id, 0) for p in self.players)
+
+    def add_copy(self, index: int, card: Card) -> None:
+        """One more copy in player `index`'s Empire, if the box has one left."""
+        if self.counted(card.id) >= card.copies:
+            if card.copies == 1:
+                raise Rejected("The box has only one {card}, and it is already counted.",
+                               card=card.name)
+            raise Rejected("The box has {copies} copies of {card}, all already counted.",
+                           copies=card.copies, card=card.name)
+        self.players[index].add(card.id)
+
+    def remove_copy(self, index: int, card_id: int) -> None:
+        """One copy fewer (nothing happens when the player has none)."""
+        if self.players[index].cards.get(card_id, 0) > 0:
+            self.players[index].add(card_id, -1)
 
     def to_record(self, catalog: Catalog, record_id: str) -> dict[str, Any]:
         """A finished game for the store's history: its setup, every tableau and score.

@@ -1,4 +1,10 @@
-"""Quick score: type in each player's final tableau and read totals, breakdown and ranking."""
+"""Quick score: tap in each player's final tableau and read totals, score pad and ranking.
+
+Everything is a tap: the Empire and its face from a row of choices, the cards from a grid
+grouped by type (`card_grid`), the character tokens with steppers. The score pad of the
+player being filled in stays in the bottom bar while the grid scrolls; for a table the
+ranking is on top, each tie-break with the rule that decided it.
+"""
 
 from __future__ import annotations
 
@@ -9,20 +15,19 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.i18n import t
+from companion.rules.cards import Card, Expansion, Token
 from companion.rules.errors import Rejected
-from companion.rules.scoring import solo_rank
+from companion.rules.scoring import Score, TieBreak, solo_rank
 from companion.rules.supremacy import MAX_PLAYERS
 from companion.store import StoreError
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
-from companion.ui.card_picker import CardPicker, card_label
+from companion.ui.card_grid import CardGrid, owned_expansions, shown_cards
 from companion.ui.labels import empire_label, solo_rank_label
 from companion.ui.quick_model import QuickScore
-from companion.ui.score_pad import breakdown_rows
 
 if TYPE_CHECKING:
     from companion.ui.session import GameSession
-
 
 class QuickScoreScreen(Screen):
     def __init__(self, app: CompanionApp) -> None:
@@ -30,13 +35,20 @@ class QuickScoreScreen(Screen):
         self.model = QuickScore()
         self.selected = 0
         self.saved = False
+        self.show_all = False
         self.record_id = uuid.uuid4().hex
-        self._count = ft.Container()
-        self._tabs = ft.Container()
-        self._editor = ft.Container()
+        self.owned = owned_expansions(app.services.setting("expansions", ["base"]))
         self._ranking = ft.Container()
-        self._name_field: ft.TextField | None = None
-        self._picker: CardPicker | None = None
+        self._tabs = ft.Container()
+        self._count = ft.Container()
+        self._empire = ft.Column(spacing=8)
+        self._tokens = ft.Column(spacing=4)
+        self._grid_header = ft.Container()
+        self._name = ft.Container()
+        self._search = ft.TextField(
+            label=t("Search cards"), hint_text=t("a few letters, any language"),
+            prefix_icon=ft.Icons.SEARCH, on_change=lambda e: self._typed())
+        self.grid = CardGrid(self._add_card, self._remove_card)
 
     @classmethod
     def from_route(cls, app: CompanionApp, **values: str) -> QuickScoreScreen:
@@ -74,113 +86,48 @@ class QuickScoreScreen(Screen):
         return self.app.services.catalog
 
     def build(self) -> ft.Control:
-        self._make_editor_fields()
+        self._make_name_field()
         self.refresh()
         return ft.Column(
             [
-                self._count,
-                self._tabs,
-                self._editor,
                 self._ranking,
+                self._tabs,
+                self._count,
+                w.card_box(self._name, self._empire, identifier="empire"),
+                w.card_box(self._tokens, identifier="tokens"),
+                w.card_box(self._grid_header, self._search, self.grid.control,
+                           identifier="card-grid"),
                 w.button(t("Save to history"), self._save, icon=ft.Icons.SAVE),
             ],
             spacing=12,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
 
-    # --- editor of the selected player ------------------------------------------------
+    def bottom_bar(self) -> ft.Control | None:
+        """The score pad of the player being filled in, in sight while tapping cards."""
+        return self._pad()
 
-    def _make_editor_fields(self) -> None:
+    # --- what is shown ----------------------------------------------------------------
+
+    def _make_name_field(self) -> None:
+        """A new field per player: typing a name is optional (defaults are numbered)."""
         player = self.model.players[self.selected]
-        self._name_field = ft.TextField(
+        self._name.content = ft.TextField(
             label=t("Name of player {number}", number=self.selected + 1),
-            value=player.name,
+            value=player.name, dense=True,
             on_change=lambda e: self._rename(e.control.value),
-        )
-        self._picker = CardPicker(
-            self.app.services,
-            self._add_card,
-            label=t("Add a built card"),
-            show_recent=False,
-        )
-        self._empire_row = ft.Container()
-        self._cards = ft.Column(spacing=4)
-        self._tokens = ft.Column(spacing=4)
-        self._breakdown = ft.Column(spacing=2)
-        self._summary = ft.Container()
-        self._editor.content = w.card_box(
-            self._name_field,
-            self._empire_row,
-            self._summary,
-            self._picker.control,
-            w.heading(t("Built cards")),
-            self._cards,
-            self._tokens,
-            w.heading(t("Score")),
-            self._breakdown,
-            identifier="player-editor",
         )
 
     def refresh(self) -> None:
         model = self.model
-        self._count.content = w.stepper(
-            t("Players"),
-            len(model.players),
-            self._set_count,
-            minimum=1,
-            maximum=MAX_PLAYERS,
-            more_label=t("One more player"),
-            less_label=t("One player fewer"),
-            identifier="player-count",
-        )
-        self._tabs.content = (
-            ft.Row(
-                [
-                    w.button(
-                        f"{p.name} · {self._total(i)}",
-                        self._selector(i),
-                        kind="filled" if i == self.selected else "outlined",
-                    )
-                    for i, p in enumerate(model.players)
-                ],
-                wrap=True,
-                spacing=8,
-                run_spacing=8,
-            )
-            if len(model.players) > 1
-            else None
-        )
-        self._refresh_editor()
+        player = model.players[self.selected]
         self._ranking.content = self._ranking_box()
-
-    def _refresh_editor(self) -> None:
-        player = self.model.players[self.selected]
-        self._empire_row.content = ft.Column(
-            [
-                w.button(t("Empire: {empire}", empire=empire_label(self.catalog, player.empire)),
-                         self._choose_empire, kind="tonal", icon=ft.Icons.PUBLIC),
-                w.toggle_row([(t("Face A"), "A"), (t("Face B"), "B")], player.face,
-                             self._set_face),
-            ],
-            spacing=8,
-        )
-        rows: list[ft.Control] = []
-        for card_id, count in player.cards.items():
-            card = self.catalog.card(card_id)
-            name = card_label(card)
-            rows.append(
-                w.stepper(
-                    name,
-                    count,
-                    self._card_count(card_id),
-                    minimum=0,
-                    more_label=t("One more {card}", card=name),
-                    less_label=t("One fewer {card}", card=name),
-                )
-            )
-        if not rows:
-            rows.append(ft.Text(t("No card yet: search above and tap a card to add it.")))
-        self._cards.controls = rows
+        self._tabs.content = self._player_tabs() if len(model.players) > 1 else None
+        self._count.content = w.stepper(
+            t("Players"), len(model.players), self._set_count, minimum=1,
+            maximum=MAX_PLAYERS, more_label=t("One more player"),
+            less_label=t("One player fewer"), identifier="player-count")
+        self._empire.controls = self._empire_choices()
         self._tokens.controls = [
             w.stepper(t("Generals"), player.generals, self._set_generals,
                       more_label=t("One more General"), less_label=t("One General fewer"),
@@ -189,37 +136,71 @@ class QuickScoreScreen(Screen):
                       more_label=t("One more Financier"), less_label=t("One Financier fewer"),
                       identifier="financiers"),
         ]
+        self._grid_header.content = self._grid_switch()
+        owned = None if self.show_all else self.owned
+        cards = shown_cards(self.catalog, owned, player.cards, self._search.value or "")
+        self.grid.show(cards, player.cards)
+
+    def _empire_choices(self) -> list[ft.Control]:
+        """The seven Empires and the two faces, each one tap away (no menu to open)."""
+        player = self.model.players[self.selected]
+        empires = ft.Row(
+            [w.button(empire_label(self.catalog, name), self._empire_setter(name),
+                      kind="filled" if name == player.empire else "outlined")
+             for name in self.catalog.empire_names()],
+            wrap=True, spacing=6, run_spacing=6)
+        faces = w.toggle_row([(t("Face A"), "A"), (t("Face B"), "B")], player.face,
+                             self._set_face)
+        return [w.heading(t("Empire")), empires, faces]
+
+    def _grid_switch(self) -> ft.Control:
+        """Only the owned expansions' cards, or all of them (a friend's box, say)."""
+        if self.owned >= set(Expansion):
+            return w.heading(t("Built cards"))
+        label = t("Show only my expansions") if self.show_all else t("Show all cards")
+        return ft.Row([ft.Container(w.heading(t("Built cards")), expand=True),
+                       w.button(label, self._toggle_all, kind="text")],
+                      wrap=True)
+
+    def _player_tabs(self) -> ft.Control:
+        return ft.Row(
+            [w.button(f"{p.name} · {self._total(i)}", self._selector(i),
+                      kind="filled" if i == self.selected else "outlined")
+             for i, p in enumerate(self.model.players)],
+            wrap=True, spacing=8, run_spacing=8)
+
+    def _pad(self) -> ft.Control:
+        player = self.model.players[self.selected]
         try:
             result = player.score(self.catalog)
         except Rejected as exc:
-            self._breakdown.controls = [ft.Text(t(exc.template, **exc.params))]
-            return
-        self._summary.content = ft.Row(
-            [ft.Text(t("Total"), expand=True, weight=ft.FontWeight.BOLD),
-             w.value_text("score-summary", t("{total} points", total=result.total), size=20,
-                          bold=True)])
-        lines = breakdown_rows(result, "score")
+            return ft.Text(t(exc.template, **exc.params))
+        return score_pad(result, self._total_caption(result, player.face))
+
+    def _total_caption(self, result: Score, face: str) -> ft.Control:
         if len(self.model.players) == 1:
-            rank = solo_rank(result.total, player.face)
-            lines.append(ft.Row([ft.Text(t("Solo rank"), expand=True),
-                                 w.value_text("solo-rank", solo_rank_label(rank))]))
-        self._breakdown.controls = lines
+            rank = solo_rank_label(solo_rank(result.total, face))
+            return w.value_text("solo-rank", rank, size=12)
+        return ft.Text(self.model.players[self.selected].name, size=12, max_lines=1,
+                       overflow=ft.TextOverflow.ELLIPSIS)
 
     def _ranking_box(self) -> ft.Control | None:
+        """Places best first; a tie on points says which tie-breaker settled it."""
         if len(self.model.players) < 2:
             return None
+        try:
+            places = self.model.ranking(self.catalog)
+            reasons = self.model.tie_breaks(self.catalog)
+            totals = [p.score(self.catalog).total for p in self.model.players]
+        except Rejected:
+            return None
         lines: list[ft.Control] = [w.heading(t("Ranking"))]
-        standings = [p.standing(self.catalog) for p in self.model.players]
-        for index, place in self.model.ranking(self.catalog):
-            player = self.model.players[index]
-            shared = sum(1 for _, other in self.model.ranking(self.catalog) if other == place) > 1
-            text = t("{place}. {name}: {total} points", place=place, name=player.name,
-                     total=standings[index].total)
-            if shared:
-                text += " " + t("(shared victory)" if place == 1 else "(tied)")
+        for index, place in places:
+            text = t("{place}. {name}: {total} points", place=place,
+                     name=self.model.players[index].name, total=totals[index])
+            if index in reasons:
+                text += " (" + ", ".join(_tie_text(r) for r in reasons[index]) + ")"
             lines.append(w.value_text(f"rank-{index + 1}", text))
-        lines.append(ft.Text(t("Ties: most built cards, then most character tokens."),
-                             size=12, italic=True))
         return w.card_box(*lines, identifier="ranking")
 
     def _total(self, index: int) -> str:
@@ -237,7 +218,7 @@ class QuickScoreScreen(Screen):
     def _selector(self, index: int) -> Callable[[], None]:
         def select() -> None:
             self.selected = index
-            self._make_editor_fields()
+            self._make_name_field()
             self.app.refresh()
 
         return select
@@ -246,42 +227,40 @@ class QuickScoreScreen(Screen):
         self.model.set_count(count)
         if self.selected >= len(self.model.players):
             self.selected = len(self.model.players) - 1
-            self._make_editor_fields()
+            self._make_name_field()
         self._changed()
 
     def _rename(self, name: str) -> None:
         self.model.players[self.selected].name = name.strip() or t(
             "Player {number}", number=self.selected + 1)
         self.saved = False
-        self._tabs_only()
-
-    def _tabs_only(self) -> None:
         self.app.refresh()
 
-    def _choose_empire(self) -> None:
-        options = [(empire_label(self.catalog, name), name)
-                   for name in self.catalog.empire_names()]
-        w.choice_dialog(self.app.page, t("Choose the Empire"), options, self._set_empire)
+    def _empire_setter(self, name: str) -> Callable[[], None]:
+        def choose() -> None:
+            self.model.players[self.selected].empire = name
+            self._changed()
 
-    def _set_empire(self, name: str) -> None:
-        self.model.players[self.selected].empire = name
-        self._changed()
+        return choose
 
     def _set_face(self, face: str) -> None:
         self.model.players[self.selected].face = face
         self._changed()
 
-    def _add_card(self, card: Any) -> None:
-        self.model.players[self.selected].add(card.id)
+    def _typed(self) -> None:
+        self.app.refresh()
+
+    def _toggle_all(self) -> None:
+        self.show_all = not self.show_all
+        self.app.refresh()
+
+    def _add_card(self, card: Card) -> None:
+        self.model.add_copy(self.selected, card)  # Rejected: the box has no copy left
         self._changed()
 
-    def _card_count(self, card_id: int) -> Callable[[int], None]:
-        def change(count: int) -> None:
-            player = self.model.players[self.selected]
-            player.add(card_id, count - player.cards.get(card_id, 0))
-            self._changed()
-
-        return change
+    def _remove_card(self, card: Card) -> None:
+        self.model.remove_copy(self.selected, card.id)
+        self._changed()
 
     def _set_generals(self, value: int) -> None:
         self.model.players[self.selected].generals = value
@@ -304,3 +283,52 @@ class QuickScoreScreen(Screen):
             return
         self.saved = True
         self.app.notify(t("Saved to the score history"))
+
+
+def _tie_text(reason: TieBreak) -> str:
+    words = {
+        TieBreak.BUILT_CARDS: t("more built cards"),
+        TieBreak.CHARACTERS: t("more character tokens"),
+        TieBreak.SHARED: t("shared place"),
+    }
+    return words[reason]
+
+
+PAD_ROWS = (
+    ("raw", "Raw", None),
+    ("combo", "Combo", None),
+    ("duo", "Duo", None),
+    ("generals", "Generals", Token.GENERAL),
+    ("financiers", "Financiers", Token.FINANCIER),
+)
+
+
+def score_pad(result: Score, caption: ft.Control) -> ft.Control:
+    """The printed score pad in one line: five rows as cells, then the total.
+
+    Each value can be read back by `score-<row>` and the total by `score-total`.
+    """
+    values = result.as_dict()
+    words = {"Raw": t("Raw"), "Combo": t("Combo"), "Duo": t("Duo"),
+             "Generals": t("Generals"), "Financiers": t("Financiers")}
+    cells: list[ft.Control] = []
+    for key, word, token in PAD_ROWS:
+        background, foreground = (w.RESOURCE_COLOURS[token] if token is not None
+                                  else (ft.Colors.SURFACE_CONTAINER_HIGH, ft.Colors.ON_SURFACE))
+        cells.append(ft.Container(
+            ft.Column([
+                ft.Text(words[word], size=10, color=foreground, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Semantics(content=ft.Text(str(values[key]), size=16,
+                                             weight=ft.FontWeight.BOLD, color=foreground),
+                             identifier=f"score-{key}"),
+            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+            bgcolor=background, border_radius=6, expand=True,
+            padding=ft.Padding.symmetric(horizontal=2, vertical=4)))
+    total = ft.Column([
+        w.value_text("score-total", t("{total} points", total=result.total), size=18,
+                     bold=True),
+        caption,
+    ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END)
+    return ft.Row([*cells, ft.Container(total, width=92)], spacing=4,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)

@@ -1,8 +1,18 @@
-"""Quick score screen: a tableau typed in by taps gives the rulebook's totals."""
+"""Quick score screen: a tableau tapped in on a card grid gives the rulebook's totals.
+
+The numbers are the rulebook's (../shared/reference/examples.md) and the printed cards'
+(points and copies in the box), worked by hand, never taken from the code under test.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import flet as ft
 from harness import Ui
+
+from companion.rules.stats import own_tableau, quick_built, record_empire, record_total
+from companion.ui.services import Services
 
 SIMON = [
     "Harbor Zone",
@@ -15,46 +25,226 @@ SIMON = [
     "Recycling Plant",
     "Wind Turbines",
 ]
+HARBOR_ZONE = 46  # Project, 2 points, 2 copies in the box
+GIANT_TOWER = 45  # Project, 10 points, 1 copy
 
 
-def add_card(ui: Ui, name: str, query: str | None = None) -> None:
-    ui.fill("Add a built card", query or name)
-    ui.click(name)
+class Counted:
+    """Counts the taps a test makes, as the browser test does."""
+
+    def __init__(self, ui: Ui) -> None:
+        self.ui = ui
+        self.taps = 0
+
+    def click(self, name: str, **kwargs: object) -> None:
+        self.taps += 1
+        self.ui.click(name, **kwargs)  # type: ignore[arg-type]
 
 
-def test_simon_tableau_scores_62(ui: Ui) -> None:
-    ui.click("Quick score")
-    ui.click("Face B")
+def long_press(ui: Ui, name: str) -> None:
+    ui.dispatch(ui.find(name), "long_press", None)
+
+
+def test_simon_tableau_scores_62_in_20_taps_without_a_keyboard(ui: Ui) -> None:
+    """Example 3: raw 12, combo 30, 2 Generals, 6 Financiers ×3 = 18; total 62."""
+    tap = Counted(ui)
+    tap.click("Quick score")
+    tap.click("Aztec Empire")  # face B of every Empire is worth 0 points
+    tap.click("Face B")
     for name in SIMON:
-        add_card(ui, name)
+        tap.click(name)
     for _ in range(2):
-        ui.click("One more General")
+        tap.click("One more General")
     for _ in range(6):
-        ui.click("One more Financier")
+        tap.click("One more Financier")
     assert ui.text("score-total") == "62 points"
     assert ui.text("score-raw") == "12"
     assert ui.text("score-combo") == "30"
+    assert ui.text("score-duo") == "0"
     assert ui.text("score-generals") == "2"
     assert ui.text("score-financiers") == "18"
-    assert ui.text("solo-rank") == "Dictator"
+    assert ui.text("solo-rank") == "Dictator"  # 62 on face B: 60 to 79
+    assert tap.taps == 20
+    assert ui.text("group-Project") == "Project · 5 built"  # the example says 5
+    assert ui.text("group-Research") == "Research · 2 built"
+    assert ui.text("group-Structure") == "Structure · 2 built"
 
 
-def test_empire_is_chosen_in_a_dialog(ui: Ui) -> None:
+def test_the_score_pad_is_in_the_bottom_bar(ui: Ui) -> None:
+    """Always in sight while the grid scrolls; it follows every tap."""
     ui.click("Quick score")
-    ui.click("Empire: Noram States")
+    bar = ui.page.views[-1].bottom_appbar
+    assert bar is not None
+    ui.click("Giant Tower")
+    bar = ui.page.views[-1].bottom_appbar
+    assert bar is not None
+    pad = [c for c, _ in ui.controls() if isinstance(c, ft.Semantics)
+           and c.identifier == "score-total"]
+    assert len(pad) == 1
+    assert ui.text("score-total") == "10 points" and ui.text("score-raw") == "10"
+
+
+def test_a_tap_adds_a_copy_a_long_press_or_minus_removes_one(ui: Ui) -> None:
+    ui.click("Quick score")
+    ui.click("Face B")
+    ui.click("Harbor Zone")
+    ui.click("Harbor Zone")
+    assert ui.text(f"copies-{HARBOR_ZONE}") == "×2"
+    assert ui.text("score-total") == "4 points"
+    long_press(ui, "Harbor Zone")
+    assert ui.text(f"copies-{HARBOR_ZONE}") == "×1"
+    assert ui.text("score-total") == "2 points"
+    ui.click("One fewer Harbor Zone")
+    assert not ui.has_id(f"copies-{HARBOR_ZONE}")
+    assert ui.text("score-total") == "0 points"
+    long_press(ui, "Harbor Zone")  # nothing left to remove: nothing happens
+    assert ui.text("score-total") == "0 points"
+
+
+def test_copies_are_limited_by_the_box_for_the_whole_table(ui: Ui) -> None:
+    ui.click("Quick score")
+    ui.click("Giant Tower")
+    ui.click("Giant Tower")
+    assert ui.last_message() == "The box has only one Giant Tower, and it is already counted."
+    assert ui.text(f"copies-{GIANT_TOWER}") == "×1"
+    ui.click("Harbor Zone")
+    ui.click("One more player")
+    ui.click("Player 2 · 0")
+    ui.click("Harbor Zone")  # the second copy of the box
+    ui.click("Harbor Zone")
+    assert ui.last_message() == "The box has 2 copies of Harbor Zone, all already counted."
+    assert ui.text(f"copies-{HARBOR_ZONE}") == "×1"
+
+
+def test_tokens_by_steppers_count_with_their_multipliers(ui: Ui) -> None:
+    """Aquaculture: 1 point per Financier, so each Financier is worth 2; Generals 1."""
+    ui.click("Quick score")
+    ui.click("Face B")
+    ui.click("Aquaculture")
+    for _ in range(3):
+        ui.click("One more Financier")
+    ui.click("One more General")
+    assert ui.text("financiers") == "3"
+    assert ui.text("score-financiers") == "6"
+    assert ui.text("score-generals") == "1"
+    ui.click("One Financier fewer")
+    assert ui.text("score-financiers") == "4"
+    assert ui.text("score-total") == "5 points"
+
+
+def test_empire_and_face_are_one_tap_each(ui: Ui) -> None:
+    ui.click("Quick score")
+    assert len(ui.find("Noram States").content) > 0
     ui.click("Aztec Empire")
-    assert ui.find("Empire: Aztec Empire")
     ui.click("Face A")
-    assert ui.text("score-total") == "0 points"  # Aztec A: 3 per Discovery, none built
+    ui.click("Harbor Zone")
+    assert ui.text("score-total") == "2 points"  # Aztec A: 3 per Discovery, none built
+    ui.click("Recycling Plant")  # a Structure: still no Discovery
+    ui.click("Face B")
+    assert ui.text("score-total") == "2 points"
 
 
-def test_search_puts_recent_cards_first(ui: Ui) -> None:
+def test_ranking_says_which_tie_breaker_placed_each_player(ui: Ui) -> None:
+    """Four players on 2 points each, face B (0 points):
+    1 Harbor Zone + Wind Turbines: 2 cards          → 1st, more built cards;
+    2 Espionage Agency (1) + 1 General: 1 card, 1  → shares 2nd with player 3;
+    3 Propaganda Center (1) + 1 General: 1 card, 1 → shares 2nd, ahead of player 4;
+    4 Harbor Zone (2): 1 card, no token             → 4th.
+    """
+    ui.click("Quick score")
+    for _ in range(3):
+        ui.click("One more player")
+    tableaux = [
+        (["Harbor Zone", "Wind Turbines"], 0),
+        (["Espionage Agency"], 1),
+        (["Propaganda Center"], 1),
+        (["Harbor Zone"], 0),
+    ]
+    for number, (cards, generals) in enumerate(tableaux, start=1):
+        ui.click(next(n for n in ui.names() if n.startswith(f"Player {number} · ")))
+        ui.click("Face B")
+        for name in cards:
+            ui.click(name)
+        for _ in range(generals):
+            ui.click("One more General")
+    assert ui.text("rank-1") == "1. Player 1: 2 points (more built cards)"
+    assert ui.text("rank-2") == "2. Player 2: 2 points (shared place)"
+    assert ui.text("rank-3") == "2. Player 3: 2 points (shared place, more character tokens)"
+    assert ui.text("rank-4") == "4. Player 4: 2 points"
+    ranking = ui.by_id("ranking")
+    names = [c.identifier for c, _ in ui.controls(within="ranking")
+             if isinstance(c, ft.Semantics) and c.identifier]
+    assert ranking is not None and names[:5] == ["ranking", "rank-1", "rank-2", "rank-3",
+                                                 "rank-4"]
+
+
+def test_grid_offers_the_owned_expansions_and_all_on_request(
+        open_ui: Callable[..., Ui], services: Services) -> None:
+    ui = open_ui(services)
+    ui.click("Quick score")
+    assert "Border Patrol" not in ui.names()  # Corruption & Ascension, not owned
+    ui.click("Show all cards")
+    ui.click("Border Patrol")
+    ui.click("Show only my expansions")
+    assert "Border Patrol" in ui.names()  # counted: still shown
+    services.set_setting("expansions", ["base", "ca"])
+    other = open_ui(services)
+    other.click("Quick score")
+    assert "Border Patrol" in other.names()
+    assert "Show all cards" in other.names()  # War or Peace is not owned
+
+
+def test_search_is_optional_and_narrows_the_grid(ui: Ui) -> None:
+    ui.click("Quick score")
+    ui.fill("Search cards", "tower")
+    assert "Giant Tower" in ui.names() and "Harbor Zone" not in ui.names()
+    ui.click("Giant Tower")
+    assert ui.text("score-total") == "10 points"
+
+
+def test_saved_record_reads_in_history_and_stats(ui: Ui, services: Services) -> None:
+    """The shape `companion.rules.stats` and the history read: tableaux with
+    [[card id, copies]], score pads, places; the player's own tableau first."""
+    ui.click("Quick score")
+    ui.click("One more player")
+    ui.click("Face B")
+    ui.click("Harbor Zone")
+    ui.click("Harbor Zone")
+    ui.click("Giant Tower")
+    ui.click("Player 2 · 0")
+    ui.click("Aztec Empire")
+    ui.click("Face B")
+    ui.click("Tank Division")
+    ui.click("Save to history")
+    (saved,) = services.backend.finished_games()
+    assert saved["kind"] == "quick-score" and saved["mode"] == "table"
+    assert saved["players"] == ["Player 1", "Player 2"]
+    mine = own_tableau(saved)
+    assert mine is not None and mine["cards"] == [[HARBOR_ZONE, 2], [GIANT_TOWER, 1]]
+    assert sorted(quick_built(saved)) == [GIANT_TOWER, HARBOR_ZONE, HARBOR_ZONE]
+    assert record_total(saved) == 14
+    assert record_empire(saved) == ("Noram States", "B")
+    assert [p["place"] for p in saved["tableaux"]] == [1, 2]
+    assert saved["tableaux"][1]["score"]["total"] == 0
+    ui.go(f"/history/{saved['id']}")
+    assert "Quick score" in ui.text("quick-mark")
+
+
+def test_filled_from_a_table_game_keeps_the_players_tableau(ui: Ui) -> None:
     from companion.catalog import catalog
-    from companion.ui.card_picker import search
+    from companion.ui.quick_model import QuickScore
 
+    model = QuickScore()
+    model.set_count(2)
     cards = catalog()
-    plain = [c.name for c in search(cards, "base", lambda c: True)]
-    assert len(plain) > 2
-    last = cards.card(plain[-1])
-    again = [c.name for c in search(cards, "base", lambda c: True, recent=[last.id])]
-    assert again[0] == last.name and sorted(again) == sorted(plain)
+    model.add_copy(0, cards.card("Harbor Zone"))
+    model.add_copy(1, cards.card("Harbor Zone"))
+    try:
+        model.add_copy(1, cards.card("Harbor Zone"))
+    except Exception as exc:
+        assert "2 copies" in str(exc)
+    else:
+        raise AssertionError("a third Harbor Zone was accepted")
+    model.remove_copy(0, HARBOR_ZONE)
+    model.remove_copy(0, HARBOR_ZONE)  # none left: no change, no error
+    assert model.players[0].cards == {} and model.counted(HARBOR_ZONE) == 1
