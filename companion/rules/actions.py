@@ -59,6 +59,15 @@ class Opponents(
     totals: tuple[int, ...]
 
 
+class Rivals(
+    msgspec.Struct, frozen=True, tag="rivals", tag_field="type", forbid_unknown_fields=True
+):
+    """Table games: how many other players produced at least your total this step, all
+    that your supremacy depends on (the last answer offered means "that many or more")."""
+
+    reaching: int
+
+
 class ChooseScience(
     msgspec.Struct, frozen=True, tag="science", tag_field="type", forbid_unknown_fields=True
 ):
@@ -114,6 +123,7 @@ Action = (
     | Recycle
     | NextStep
     | Opponents
+    | Rivals
     | ChooseScience
     | Place
     | SpendKrystallium
@@ -130,7 +140,7 @@ def action_to_json(action: Action) -> dict[str, object]:
     return result
 
 
-ACTION_TYPES = (Start, Construct, Recycle, NextStep, Opponents, ChooseScience, Place,
+ACTION_TYPES = (Start, Construct, Recycle, NextStep, Opponents, Rivals, ChooseScience, Place,
                 SpendKrystallium, PlaceCharacter, Discard, End)
 
 

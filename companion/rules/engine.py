@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from companion.i18n import Plural
 from companion.rules.actions import (
     Action,
     ChooseScience,
@@ -23,6 +24,7 @@ from companion.rules.actions import (
     Place,
     PlaceCharacter,
     Recycle,
+    Rivals,
     SpendKrystallium,
     Start,
 )
@@ -41,7 +43,12 @@ from companion.rules.construction import SLOT_NAMES, FreeSlots, UnderConstructio
 from companion.rules.errors import Rejected
 from companion.rules.production import produced
 from companion.rules.state import KRYSTALLIUM_CUBES, ROUNDS, GameState, Phase
-from companion.rules.supremacy import max_players, supremacy_winners
+from companion.rules.supremacy import (
+    max_players,
+    others_can_matter,
+    supremacy_winners,
+    wins_with_rivals,
+)
 
 MAX_COUNT = 100
 """No action moves more than this many cubes or tokens: a typo guard."""
@@ -196,7 +203,9 @@ def _check_free(target: UnderConstruction, slot: SlotKind, count: int) -> None:
         raise Rejected("{card} has no {slot} slot; its free slots: {listing}",
                        card=target.card.name, slot=SLOT_NAMES[slot], listing=listing)
     raise Rejected(
-        "{card} has {free} free {slot} slot(s), not {count}; its free slots: {listing}",
+        Plural("{card} has {free} free {slot} slot, not {count}; its free slots: {listing}",
+               "{card} has {free} free {slot} slots, not {count}; its free slots: {listing}",
+               "free"),
         card=target.card.name,
         free=free,
         slot=SLOT_NAMES[slot],
@@ -298,7 +307,9 @@ def _place(state: GameState, action: Place, catalog: CardSource) -> Events:
     assert state.step is not None
     name = SLOT_NAMES[state.step]
     if count > state.to_place:
-        raise Rejected("Only {left} {resource} cube(s) are left to place, not {count}",
+        raise Rejected(Plural("Only {left} {resource} cube is left to place, not {count}",
+                              "Only {left} {resource} cubes are left to place, not {count}",
+                              "left"),
                        left=state.to_place, resource=name, count=count)
     events: Events
     if action.onto is None:
@@ -342,7 +353,8 @@ def _place_character(state: GameState, action: PlaceCharacter, catalog: CardSour
         raise Rejected("'{token}' is not a character: use Fin or Gen", token=action.token)
     held = state.tokens(token)
     if count > held:
-        raise Rejected("You hold {held} {token} token(s), not {count}", held=held,
+        raise Rejected(Plural("You hold {held} {token} token, not {count}",
+                              "You hold {held} {token} tokens, not {count}", "held"), held=held,
                        token=SLOT_NAMES[token], count=count)
     target = _target(state, action.onto)
     _check_free(target, token, count)
@@ -370,9 +382,7 @@ def _opponents(state: GameState, action: Opponents, catalog: CardSource) -> Even
         raise Rejected("In a solo game there are no other players' totals")
     _require_phase(state, Phase.PRODUCTION,
                    "Other players' totals are given during a production step, not {phase}")
-    if state.opponents is not None:
-        raise Rejected("The other players' totals for this step are already given: "
-                       "undo to correct them")
+    _require_unsettled(state, settled_ok=state.opponents is None)
     totals = tuple(action.totals)
     if len(totals) != state.players - 1:
         raise Rejected("Give the totals of the {others} other players, not {count}",
@@ -383,6 +393,28 @@ def _opponents(state: GameState, action: Opponents, catalog: CardSource) -> Even
                            total=total)
     state.opponents = totals
     return _settle_supremacy(state, 0 in supremacy_winners((state.produced, *totals)))
+
+
+def _require_unsettled(state: GameState, *, settled_ok: bool = False) -> None:
+    """The others' answer is given once a step. A step your 0 settled when it opened
+    still takes their totals once (games saved before it settled itself had them)."""
+    answered = state.opponents is not None or (
+        state.supremacy is not None and others_can_matter(state.produced, state.players))
+    if answered or (state.supremacy is not None and not settled_ok):
+        raise Rejected("The other players' totals for this step are already given: "
+                       "undo to correct them")
+
+
+def _rivals(state: GameState, action: Rivals, catalog: CardSource) -> Events:
+    if state.solo:
+        raise Rejected("In a solo game there are no other players' totals")
+    _require_phase(state, Phase.PRODUCTION,
+                   "Other players' totals are given during a production step, not {phase}")
+    if not others_can_matter(state.produced, state.players):
+        raise Rejected("Your total is 0: no other total can give you the supremacy")
+    _require_unsettled(state)
+    return _settle_supremacy(state, wins_with_rivals(state.produced, state.players,
+                                                     action.reaching))
 
 
 def _choose_science(state: GameState, action: ChooseScience, catalog: CardSource) -> Events:
@@ -426,6 +458,8 @@ def _open_step(state: GameState, resource: Resource) -> Events:
                     {"resource": SLOT_NAMES[resource], "total": state.produced})]
     if state.solo:
         events += _settle_supremacy(state, bool(supremacy_winners((state.produced,))))
+    elif not others_can_matter(state.produced, state.players):
+        events += _settle_supremacy(state, False)  # nobody needs to be asked
     return events
 
 
@@ -433,8 +467,10 @@ def _check_step_done(state: GameState) -> None:
     if state.phase is Phase.PRODUCTION:
         assert state.step is not None
         if state.to_place:
-            raise Rejected("Place the {left} remaining {resource} cube(s) first, on a card or "
-                           "on your Empire", left=state.to_place,
+            raise Rejected(Plural("Place the {left} remaining {resource} cube first, on a "
+                                  "card or on your Empire",
+                                  "Place the {left} remaining {resource} cubes first, on a card "
+                                  "or on your Empire", "left"), left=state.to_place,
                            resource=SLOT_NAMES[state.step])
         if state.supremacy is None:
             raise Rejected("Give the other players' {resource} totals first, to settle "
@@ -505,6 +541,7 @@ HANDLERS: dict[type, Handler] = {
     Recycle: _recycle,
     NextStep: _next_step,
     Opponents: _opponents,
+    Rivals: _rivals,
     ChooseScience: _choose_science,
     Place: _place,
     SpendKrystallium: _spend_krystallium,

@@ -16,6 +16,10 @@ SOLO_THRESHOLD = 5
 MAX_PLAYERS = 7
 MAX_PLAYERS_BASE = 5
 """6 and 7 players need the Corruption & Ascension expansion."""
+WINNERS_BASE = 1
+"""2–5 players: one player at most gains the bonus."""
+WINNERS_LARGE = 2
+"""6–7 players: the two highest may both gain it."""
 
 
 def max_players(expansions: Iterable[str]) -> int:
@@ -64,3 +68,46 @@ def supremacy_bonus(resource: Resource, science_choice: Token | None = None) -> 
         raise Rejected("Science supremacy gives a General or a Financier: choose one")
     assert science_choice is not None
     return science_choice
+
+
+# --- the question asked at the table ---------------------------------------------------
+#
+# A player of a table game knows their own total; the others say theirs aloud. For the
+# player's own bonus only one thing matters: how many others produced at least as much
+# (a tie counts like a higher total). With 2–5 players the bonus needs nobody there;
+# with 6–7 players (the two highest) at most one: alone on top, tied on top with one
+# other, or the clear second behind one. Two or more at or above you leaves you out.
+# A total of 0 never wins, so then nobody needs to be asked.
+
+
+def winners_allowed(players: int) -> int:
+    """How many players a supremacy can reward at this table size (solo: the threshold)."""
+    return WINNERS_LARGE if players > MAX_PLAYERS_BASE else WINNERS_BASE
+
+
+def others_can_matter(own: int, players: int) -> bool:
+    """Whether the other players' totals can change your supremacy outcome.
+
+    Solo has no others; at a table, your 0 loses whatever they produced.
+    """
+    return players > 1 and own > 0
+
+
+def wins_with_rivals(own: int, players: int, reaching: int) -> bool:
+    """Whether you gain the bonus when `reaching` other players produced `own` or more.
+
+    `reaching` may be a lower bound ("someone", "two or more"): any count from
+    `winners_allowed(players)` on gives the same answer.
+    """
+    if not 2 <= players <= MAX_PLAYERS:
+        raise Rejected("Supremacy needs 1 to 7 players' totals, got {count}", count=players)
+    if isinstance(reaching, bool) or not isinstance(reaching, int) or not 0 <= reaching < players:
+        raise Rejected("Between 0 and {others} other players can reach your total, not "
+                       "{count}", others=players - 1, count=reaching)
+    return others_can_matter(own, players) and reaching < winners_allowed(players)
+
+
+def rival_answers(players: int) -> tuple[int, ...]:
+    """The answers worth offering, as counts of others at or above your total; the last
+    one means "that many or more" (2–5 players: nobody, someone; 6–7: 0, 1, 2+)."""
+    return tuple(range(min(winners_allowed(players), players - 1) + 1))

@@ -22,6 +22,7 @@ from companion.rules.actions import (
     Place,
     PlaceCharacter,
     Recycle,
+    Rivals,
     SpendKrystallium,
     Start,
 )
@@ -105,6 +106,10 @@ def describe_action(action: Action, catalog: Catalog, cards: Mapping[int, int]) 
         case Opponents(totals=totals):
             return t("Other players' totals: {totals}",
                      totals=", ".join(str(x) for x in totals))
+        case Rivals(reaching=0):
+            return t("Nobody else reaches your total")
+        case Rivals(reaching=reaching):
+            return t("Others at or above your total: {count}", count=reaching)
         case ChooseScience(token=token):
             return t("Take a {token} for Science", token=_token(token))
         case Place(onto=onto, count=count):

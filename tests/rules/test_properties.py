@@ -36,6 +36,7 @@ from companion.rules.actions import (
     Place,
     PlaceCharacter,
     Recycle,
+    Rivals,
     SpendKrystallium,
     Start,
 )
@@ -202,6 +203,8 @@ def legal_action(game: Game, pick: Picker) -> Action:
     if state.phase is Phase.PRODUCTION:
         assert state.step is not None
         if not state.solo and state.supremacy is None:
+            if pick.chance(30):
+                return Rivals(pick.integer(0, min(2, state.players - 1)))
             return Opponents(tuple(pick.integer(0, 9) for _ in range(state.players - 1)))
         if state.science_pending:
             return ChooseScience(pick.choice(["Fin", "Gen"]))
@@ -291,6 +294,7 @@ def junk_action(state: GameState, pick: Picker) -> Action:
         lambda: End(),
         lambda: Opponents(tuple(pick.choice([0, 1, 4, 5, 9, -1, 999, 1000])
                                 for _ in range(pick.integer(0, 8)))),
+        lambda: Rivals(pick.choice([0, 1, 2, 6, -1])),
         lambda: ChooseScience(pick.choice(JUNK_CHARACTERS)),
         lambda: Place(_onto(state, pick), _count(state, pick)),
         lambda: SpendKrystallium(_uid(state, pick),
@@ -391,8 +395,8 @@ def check_step_opened(before: GameState, after: GameState, action: Action) -> No
     assert after.to_place == after.produced
     if after.solo:
         assert after.supremacy == (after.produced >= 5)
-    else:
-        assert after.supremacy is None
+    else:  # a table asks the others only when their totals can matter: not for a 0
+        assert after.supremacy == (None if after.produced > 0 else False)
 
 
 def check_invariants(run: Run) -> None:

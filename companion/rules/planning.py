@@ -1,0 +1,99 @@
+"""Planning in solo: the sequences of a round, and the scenario cards that must not be lost.
+
+Solo rules (RULES.md §5): no draft; each Planning phase is 2 sequences, and in each the
+player takes a face-down pool of 5 cards (3 base + 2 Corruption & Ascension cards when
+playing with that expansion) and builds or recycles every one of them. So the tenth card
+of a round is the last; "card 3 of 5, sequence 1 of 2" is where the player is.
+
+The "discard 2, draw 5, keep 1" option leaves a pool one card shorter, so the counter is
+a guide for the player, never a limit the app enforces.
+
+Scenarios (RULES.md §6): the scenario is won only if every required card is built at
+the end, a card listed twice built twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from companion.rules.actions import Action, Construct, NextStep, Recycle, Start
+from companion.rules.scenarios import missing_cards
+
+SEQUENCES_PER_ROUND = 2
+POOL_SIZE = 5
+POOL_BASE_CARDS = 3
+"""With Corruption & Ascension a pool is 3 base-game cards..."""
+POOL_CA_CARDS = 2
+"""...and 2 Corruption & Ascension cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class SequencePosition:
+    """Where a solo Planning phase stands: the next card to play, in which sequence."""
+
+    sequence: int
+    """1 or 2 (stays 2 past the round's last card)."""
+    card: int
+    """1 to 5: the next card of that sequence's pool."""
+    played: int
+    """Cards built or recycled this Planning phase."""
+
+    @property
+    def done(self) -> bool:
+        """Every card of the round's two pools has been played."""
+        return self.played >= SEQUENCES_PER_ROUND * POOL_SIZE
+
+
+def pool_makeup(expansions: Iterable[str]) -> tuple[int, int]:
+    """(base cards, Corruption & Ascension cards) in one solo pool."""
+    if "ca" in set(expansions):
+        return POOL_BASE_CARDS, POOL_CA_CARDS
+    return POOL_SIZE, 0
+
+
+def cards_played_this_planning(actions: Sequence[Action]) -> int:
+    """Drafted cards built or recycled since this Planning phase began.
+
+    A Planning phase begins at the setup or right after the step that closed the last
+    round, so counting back to the latest `NextStep` or `Start` finds it.
+    """
+    played = 0
+    for action in reversed(actions):
+        if isinstance(action, NextStep | Start):
+            break
+        if isinstance(action, Construct | Recycle):
+            played += 1
+    return played
+
+
+def sequence_position(played: int) -> SequencePosition:
+    """The solo sequence and card of the next card, after `played` cards this round.
+
+    >>> sequence_position(0)
+    SequencePosition(sequence=1, card=1, played=0)
+    >>> sequence_position(7)
+    SequencePosition(sequence=2, card=3, played=7)
+    """
+    if played < 0:
+        raise ValueError("cards played cannot be negative")
+    last = SEQUENCES_PER_ROUND * POOL_SIZE - 1
+    index = min(played, last)
+    return SequencePosition(sequence=index // POOL_SIZE + 1, card=index % POOL_SIZE + 1,
+                            played=played)
+
+
+def required_left(required: Iterable[int], built: Iterable[int]) -> Counter[int]:
+    """Required card id → copies still to build for the scenario to be won."""
+    return Counter(missing_cards(required, built))
+
+
+def discard_loses_scenario(card_id: int, required: Iterable[int], built: Iterable[int],
+                           under_construction: Iterable[int]) -> bool:
+    """Whether discarding one card `card_id` under construction leaves fewer copies on the
+    table than the scenario still needs (it is then lost unless another copy is drafted)."""
+    needed = required_left(required, built)[card_id]
+    if needed == 0:
+        return False
+    return Counter(under_construction)[card_id] <= needed

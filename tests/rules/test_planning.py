@@ -1,0 +1,47 @@
+"""Solo sequences of a Planning phase, and which scenario cards must not be discarded."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.actions import Construct, Discard, NextStep, Place, Recycle, Start
+from companion.rules.planning import (
+    cards_played_this_planning,
+    discard_loses_scenario,
+    pool_makeup,
+    required_left,
+    sequence_position,
+)
+
+
+@pytest.mark.parametrize(("played", "sequence", "card"), [
+    (0, 1, 1), (2, 1, 3), (4, 1, 5), (5, 2, 1), (9, 2, 5), (10, 2, 5), (12, 2, 5),
+])
+def test_two_sequences_of_five_cards(played: int, sequence: int, card: int) -> None:
+    position = sequence_position(played)
+    assert (position.sequence, position.card) == (sequence, card)
+    assert position.done is (played >= 10)
+
+
+def test_a_pool_is_three_base_and_two_ca_cards_with_the_expansion() -> None:
+    assert pool_makeup(["base"]) == (5, 0)
+    assert pool_makeup(["base", "ca"]) == (3, 2)
+
+
+def test_cards_are_counted_from_the_start_of_this_planning() -> None:
+    start = Start(empire="Noram States")
+    actions = [start, Construct(1), Recycle(2, None), Discard(1), Construct(3)]
+    assert cards_played_this_planning(actions) == 3  # a discard is not a drafted card
+    later = [*actions, NextStep(), Place(count=3), NextStep(), Construct(4)]
+    assert cards_played_this_planning(later) == 1
+    assert cards_played_this_planning([*later[:-1]]) == 0
+
+
+def test_discarding_a_required_card_loses_the_scenario_unless_a_copy_is_left() -> None:
+    icebreakers = (7, 7, 7, 9)  # "Icebreaker ×3" and one other card
+    assert required_left(icebreakers, [7]) == {7: 2, 9: 1}
+    assert discard_loses_scenario(9, icebreakers, [], [9])
+    assert discard_loses_scenario(7, icebreakers, [7], [7, 7])  # both copies are needed
+    assert not discard_loses_scenario(7, icebreakers, [7], [7, 7, 7])  # a spare copy
+    assert not discard_loses_scenario(9, icebreakers, [9], [9])  # already built once
+    assert not discard_loses_scenario(5, icebreakers, [], [5])  # not a required card
