@@ -54,8 +54,8 @@ def _disc(look: symbols.Look, size: float) -> ft.Control:
 
 def _fan(types: tuple[CardType, ...], size: float) -> ft.Control:
     """Small cards of the given types, overlapping like a hand of cards."""
-    step = size * 0.22 if len(types) > 2 else size * 0.36
-    card_width = size - step * (len(types) - 1)
+    card_width = size * (0.5 if len(types) > 2 else 0.62)
+    step = (size - card_width) / (len(types) - 1)
     cards: list[ft.Control] = []
     for index, card_type in enumerate(types):
         fill, _ = symbols.type_colour(card_type)
@@ -136,13 +136,13 @@ def breakdown_rows(result: Score, prefix: str) -> list[ft.Control]:
 def _compact_cell(prefix: str, key: str, text: str) -> ft.Control:
     total = key == "total"
     cell = ft.Column(
-        [row_symbol(key, 20),
+        [ft.Row([row_symbol(key, 20)], alignment=ft.MainAxisAlignment.CENTER),
          _box(_value(f"{prefix}-{key}", text, total=total, size=15 if total else 14),
               total=total, width=None, compact=True)],
-        spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        expand=4 if total else 2,
+        spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-    return ft.Semantics(content=cell, label=row_label(key), container=True)
+    return ft.Semantics(content=cell, label=row_label(key), container=True,
+                        expand=4 if total else 2)
 
 
 def score_pad(result: Score, prefix: str, *, compact: bool = False) -> ft.Control:

@@ -103,10 +103,11 @@ RANK_LOOKS: dict[SoloRank, Look] = {
 }
 
 SURFACES: dict[str, tuple[str, ...]] = {
-    # Material 3 surfaces for the app's seed #00695C (surface, container, highest),
-    # sampled from the browser screenshots; white and near-black bound them.
+    # Material 3 surfaces for the app's seed #00695C: the page (#F4FBF8 light, #0E1513
+    # dark, sampled from browser screenshots), then the container tones dialogs and
+    # menus use (Material 3's neutral palette, estimated); white and black bound them.
     "light": ("#FFFFFF", "#F4FBF8", "#E9EFEC", "#DDE4E1"),
-    "dark": ("#000000", "#0E1514", "#1A211F", "#2F3634"),
+    "dark": ("#000000", "#0E1513", "#1A211F", "#2F3634"),
 }
 
 
