@@ -34,6 +34,7 @@ TYPE_RESOURCE: dict[CardType, Resource] = {
     CardType.DISCOVERY: Resource.EXPLORATION,
 }
 MEMORIAL_COLOURS = ("#6A1B9A", "#FFFFFF")
+EDGE_GREY = "#78909C"
 TILE_HEIGHT = 56
 TILE_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
     "xs": 4, "sm": 3, "md": 2}
@@ -44,6 +45,13 @@ def type_colours(kind: CardType) -> tuple[str, str]:
     """(background, text) of a card type, as printed."""
     resource = TYPE_RESOURCE.get(kind)
     return w.RESOURCE_COLOURS[resource] if resource is not None else MEMORIAL_COLOURS
+
+
+def _edge(kind: CardType) -> str:
+    """The tile's border: its colour, except the pale grey and the black of Structures and
+    Vehicles, which would vanish on a light or a dark page; a mid grey reads on both."""
+    background, _ = type_colours(kind)
+    return EDGE_GREY if kind in (CardType.STRUCTURE, CardType.VEHICLE) else background
 
 
 def owned_expansions(raw: object) -> set[Expansion]:
@@ -111,15 +119,15 @@ class CardGrid:
         name = card_label(card)
         filled = count > 0
         tap = ft.Button(
-            content=name,
+            content=ft.Text(name, text_align=ft.TextAlign.CENTER, max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS),
             on_click=lambda: self.on_add(card),
             on_long_press=lambda: self.on_remove(card),
             height=TILE_HEIGHT,
             style=ft.ButtonStyle(
                 bgcolor=background if filled else ft.Colors.SURFACE_CONTAINER_LOW,
                 color=foreground if filled else ft.Colors.ON_SURFACE,
-                side=ft.BorderSide(3 if filled else 2, background if background != "#ECEFF1"
-                                   else "#90A4AE"),
+                side=ft.BorderSide(3 if filled else 2, _edge(kind=card.type)),
                 shape=ft.RoundedRectangleBorder(radius=8),
                 padding=ft.Padding.symmetric(horizontal=6, vertical=4),
                 text_style=ft.TextStyle(size=12, weight=ft.FontWeight.W_600 if filled else None),

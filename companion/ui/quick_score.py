@@ -123,6 +123,7 @@ class QuickScoreScreen(Screen):
         player = model.players[self.selected]
         self._ranking.content = self._ranking_box()
         self._tabs.content = self._player_tabs() if len(model.players) > 1 else None
+        self._ranking.visible = self._tabs.visible = len(model.players) > 1  # no gaps
         self._count.content = w.stepper(
             t("Players"), len(model.players), self._set_count, minimum=1,
             maximum=MAX_PLAYERS, more_label=t("One more player"),
@@ -159,8 +160,7 @@ class QuickScoreScreen(Screen):
             return w.heading(t("Built cards"))
         label = t("Show only my expansions") if self.show_all else t("Show all cards")
         return ft.Row([ft.Container(w.heading(t("Built cards")), expand=True),
-                       w.button(label, self._toggle_all, kind="text")],
-                      wrap=True)
+                       w.button(label, self._toggle_all, kind="text")])
 
     def _player_tabs(self) -> ft.Control:
         return ft.Row(
@@ -317,18 +317,18 @@ def score_pad(result: Score, caption: ft.Control) -> ft.Control:
                                   else (ft.Colors.SURFACE_CONTAINER_HIGH, ft.Colors.ON_SURFACE))
         cells.append(ft.Container(
             ft.Column([
-                ft.Text(words[word], size=10, color=foreground, max_lines=1,
+                ft.Text(words[word], size=9, color=foreground, max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Semantics(content=ft.Text(str(values[key]), size=16,
                                              weight=ft.FontWeight.BOLD, color=foreground),
                              identifier=f"score-{key}"),
             ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
             bgcolor=background, border_radius=6, expand=True,
-            padding=ft.Padding.symmetric(horizontal=2, vertical=4)))
+            padding=ft.Padding.symmetric(horizontal=1, vertical=4)))
     total = ft.Column([
-        w.value_text("score-total", t("{total} points", total=result.total), size=18,
+        w.value_text("score-total", t("{total} points", total=result.total), size=17,
                      bold=True),
         caption,
     ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END)
-    return ft.Row([*cells, ft.Container(total, width=92)], spacing=4,
+    return ft.Row([*cells, ft.Container(total, width=84)], spacing=3,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)

@@ -1,4 +1,5 @@
-"""Quick score in a real browser: Simon's tableau from the rulebook shows 62 points."""
+"""Quick score in a real browser: Simon's tableau from the rulebook shows 62 points, tapped
+in without a keyboard in at most 20 taps (the issue's target; before: 22 taps + 43 keys)."""
 
 from __future__ import annotations
 
@@ -8,36 +9,62 @@ from app_page import AppPage
 pytestmark = pytest.mark.browser
 
 SIMON = [
-    ("harbor", "Harbor Zone"),
-    ("giant tow", "Giant Tower"),
-    ("world cong", "World Congress"),
-    ("monument nat", "National Monument"),
-    ("vaccin", "Universal Vaccine"),
-    ("aquacul", "Aquaculture"),
-    ("secret soc", "Secret Society"),
-    ("recycling pl", "Recycling Plant"),
-    ("eoliennes", "Wind Turbines"),
+    "Harbor Zone",
+    "Giant Tower",
+    "World Congress",
+    "National Monument",
+    "Universal Vaccine",
+    "Aquaculture",
+    "Secret Society",
+    "Recycling Plant",
+    "Wind Turbines",
 ]
+MAX_TAPS = 20
 
 
-def test_simon_scores_62(app_server, page) -> None:
+def test_simon_scores_62_in_20_taps_and_no_key(app_server, page) -> None:
     server = app_server()
     app = AppPage(page)
     app.open(server.url)
     app.screenshots("home")
+    app.reset_counts()
     app.click("Quick score")
-    app.click("Empire: Noram States")  # face B of every Empire is worth 0 points
-    app.click("Aztec Empire")
-    app.button("Empire: Aztec Empire").wait_for()
+    app.click("Aztec Empire")  # face B of every Empire is worth 0 points
     app.click("Face B")
-    for query, name in SIMON:
-        app.fill("Add a built card", query)
+    for name in SIMON:
         app.click(name)
     for _ in range(2):
         app.click("One more General")
     for _ in range(6):
         app.click("One more Financier")
     app.wait_text("score-total", "62 points")
+    print(f"\nquick score of 9 built cards: {app.counts()} (before: 22 taps, 43 keys)")
+    assert app.text("score-raw") == "12"
     assert app.text("score-combo") == "30"
+    assert app.text("score-generals") == "2"
     assert app.text("score-financiers") == "18"
+    assert app.text("solo-rank") == "Dictator"
+    assert app.taps <= MAX_TAPS and app.keys == 0
+    app.page.mouse.wheel(0, -5000)  # back to the top: Empire, face and tokens
+    app.settle()
     app.screenshots("quick-score")
+    app.button("Giant Tower").scroll_into_view_if_needed()
+    app.settle()
+    app.screenshots("quick-score-grid")
+
+
+def test_minus_removes_a_copy(app_server, page) -> None:
+    """The − of a built tile (the long press is tested in-process: with Flutter's
+    accessibility tree on, as these tests need, a mouse held on a tile is not one)."""
+    server = app_server()
+    app = AppPage(page)
+    app.open(server.url)
+    app.click("Quick score")
+    app.click("Face B")
+    app.click("Harbor Zone")
+    app.click("Harbor Zone")
+    app.wait_text("score-total", "4 points")
+    app.click("One fewer Harbor Zone")
+    app.wait_text("score-total", "2 points")
+    app.click("One fewer Harbor Zone")
+    app.wait_text("score-total", "0 points")
