@@ -3,18 +3,68 @@
 Messages are keyed by their English text (as gettext does), so code stays readable and
 a missing translation falls back to English instead of to a cryptic key. Catalogs are
 JSON files `assets/i18n/<language>.json` mapping English templates to translations.
+
+Three kinds of entry, the three gettext gives translators:
+
+* `"Round {round}"` -> a string (gettext's `msgid`/`msgstr`);
+* a plural, keyed by its English singular -> an object of the language's CLDR plural
+  categories, `{"one": "{count} cube", "other": "{count} cubes"}` (gettext's
+  `msgid_plural`/`msgstr[n]`). The code writes `tn("{count} cube", "{count} cubes", n)`,
+  or hands a `Plural` to any template sink (`Rejected(Plural(...), count=n)`);
+* a word with a context, keyed `"<context>|<text>"` (gettext's `msgctxt`), for a short
+  text whose translation depends on what it names: `tc("resource letter", "G")`.
+
+Why this is as good as gettext's `.po` for the six languages shipped: gettext's
+Plural-Forms for them are `n != 1` (en, de, es, it) and `n > 1` (fr, pt_BR), two forms
+each, exactly the `one`/`other` categories CLDR gives for whole numbers below a million
+(`plural_category`); the catalogs stay the JSON the merge tool already writes, and every
+plural entry is checked (tests/test_i18n.py) to have both forms with the placeholders of
+the English. French also elides in the template: "de {x}" becomes "d'{x}" when the
+filled-in word starts with a vowel ("cubes d'Énergie", "Total d'Ann").
 """
 
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from typing import Any
 
 from companion.paths import assets_dir
 
 SUPPORTED = ("en", "fr", "es", "pt", "it", "de")
+PLURAL_CATEGORIES = ("one", "other")
+"""The CLDR categories every plural entry holds, in every shipped language. CLDR adds
+`many` for exact millions in fr/es/it/pt ("1 000 000 de cubes"); no count this app
+shows comes near, so `many` falls back to `other`, as gettext's two forms do."""
+CONTEXT_SEPARATOR = "|"
 _language = "en"
+
+
+class Plural(str):
+    """An English template with its plural form; the selecting number is the parameter
+    named `number` (default `count`). It *is* the singular string, so every place that
+    takes a template (`t`, `Rejected`, `StoreError`, `Event`...) takes a `Plural` too,
+    and `t()` chooses the form when it fills the parameters in."""
+
+    plural: str
+    number: str
+
+    def __new__(cls, singular: str, plural: str, number: str = "count") -> Plural:
+        made = super().__new__(cls, singular)
+        made.plural = plural
+        made.number = number
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Plural, (str(self), self.plural, self.number))
+
+    def format(self, /, *args: Any, **params: Any) -> str:
+        """The English text for the number in `params`: errors that format their own
+        template (`str(Rejected(...))`, logs, the command line) read right too."""
+        count = params.get(self.number)
+        one = isinstance(count, int) and plural_category("en", count) == "one"
+        return str.format(str(self) if one else self.plural, *args, **params)
 
 
 def set_language(language: str) -> None:
@@ -27,22 +77,104 @@ def language() -> str:
     return _language
 
 
+def plural_category(language: str, count: int) -> str:
+    """CLDR's plural category of a whole number (cldr.unicode.org, "Language Plural
+    Rules"): French and Portuguese (Brazilian, as the catalog is) say "0 cube"/"1 cube",
+    the others "0 cubes"/"1 cube"; every other number is plural."""
+    count = abs(count)
+    if language in ("fr", "pt"):
+        return "one" if count in (0, 1) else "other"
+    return "one" if count == 1 else "other"
+
+
+Entry = str | dict[str, str]
+
+
 @cache
-def _messages(language: str) -> dict[str, str]:
+def _messages(language: str) -> dict[str, Entry]:
     path = assets_dir() / "i18n" / f"{language}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): ({str(c): str(f) for c, f in v.items()} if isinstance(v, dict) else str(v))
+            for k, v in data.items()}
+
+
+def _choose(entry: Entry, template: str, params: dict[str, Any]) -> str:
+    """The form of `entry` (or of the English `template`) for the number in `params`."""
+    number = template.number if isinstance(template, Plural) else "count"
+    count = params.get(number)
+    if isinstance(entry, str):
+        if isinstance(template, Plural) and entry == template:
+            one = isinstance(count, int) and plural_category("en", count) == "one"
+            return str(template) if one else template.plural
+        return str(entry)
+    category = plural_category(_language, count) if isinstance(count, int) else "other"
+    return entry.get(category) or entry.get("other") or str(template)
+
+
+_ELIDABLE = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
+
+
+def _elide_french(text: str, params: dict[str, Any]) -> str:
+    """French "de"/"que" before a filled-in word that starts with a vowel: d'/qu'."""
+
+    def elide(match: re.Match[str]) -> str:
+        value = params.get(match[2])
+        if isinstance(value, str) and value[:1].lower() in _VOWELS:
+            return f"{match[1][:-1]}'{{{match[2]}}}"
+        return match[0]
+
+    return _ELIDABLE.sub(elide, text)
 
 
 def t(template: str, /, **params: Any) -> str:
-    """Translate `template` into the current language and fill in `params`."""
-    text = _messages(_language).get(template, template) if _language != "en" else template
+    """Translate `template` into the current language and fill in `params` (a `Plural`
+    template takes the form its number asks for)."""
+    entry: Entry = _messages(_language).get(template, template) if _language != "en" else template
+    text = _choose(entry, template, params)
     if not params:
         return text
+    if _language == "fr":
+        text = _elide_french(text, params)
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
-        return template.format(**params)
+        return _choose(template, template, params).format(**params)
+
+
+def tn(singular: str, plural: str, count: int, /, **params: Any) -> str:
+    """`t()` of a message with a number: `tn("{count} cube", "{count} cubes", n)`.
+    `count` is also the `{count}` placeholder unless `params` names it otherwise."""
+    params.setdefault("count", count)
+    return t(Plural(singular, plural, "_n"), _n=count, **params)
+
+
+def tc(context: str, text: str, /, **params: Any) -> str:
+    """`t()` of a short text whose translation depends on `context` (gettext's msgctxt):
+    `tc("resource letter", "G")` is "O" (Or) in French, "G" in English."""
+    if _language == "en":
+        return text.format(**params) if params else text
+    translated = _messages(_language).get(f"{context}{CONTEXT_SEPARATOR}{text}")
+    shown = translated if isinstance(translated, str) else text
+    try:
+        return shown.format(**params) if params else shown
+    except (KeyError, IndexError, ValueError):
+        return text.format(**params)
+
+
+__all__ = [
+    "PLURAL_CATEGORIES",
+    "SUPPORTED",
+    "Plural",
+    "language",
+    "plural_category",
+    "set_language",
+    "t",
+    "tc",
+    "tn",
+]

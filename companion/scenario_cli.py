@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion.catalog import Catalog, catalog, normalize
-from companion.i18n import language, t
+from companion.i18n import language, t, tn
 from companion.rules.campaign import (
     REPLAY,
     Campaign,
@@ -430,8 +430,8 @@ def _campaign_show(args: argparse.Namespace) -> int:
         if play.lost:
             print("   " + t("Cards lost: {cards}", cards=_cards_line(play.lost)))
     if campaign.replayed:
-        print(t("Final scenario replayed after {count} perfect tie(s)",
-                count=len(campaign.replayed)))
+        print(tn("Final scenario replayed after {count} perfect tie",
+                 "Final scenario replayed after {count} perfect ties", len(campaign.replayed)))
     now = campaign.held(len(campaign.plays))
     if now and not campaign.finished:
         print(t("Orange cards held: {cards}", cards=_cards_line(now)))

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.catalog import Catalog, catalog
-from companion.i18n import t
+from companion.i18n import Plural, t
 from companion.rules.cards import Card, Resource
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import scenario_result
@@ -110,8 +110,10 @@ def _check_keys(data: object, allowed: set[str], where: str) -> Mapping[str, Any
                        where=where)
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise Rejected("{where} has unknown field(s) {fields}; allowed: {allowed}",
-                       where=where, fields=", ".join(unknown), allowed=", ".join(sorted(allowed)))
+        raise Rejected(Plural("{where} has an unknown field {fields}; allowed: {allowed}",
+                              "{where} has unknown fields {fields}; allowed: {allowed}"),
+                       where=where, fields=", ".join(unknown), allowed=", ".join(sorted(allowed)),
+                       count=len(unknown))
     return data
 
 

@@ -3,13 +3,15 @@
 Every English template the code can show (found by `tools/extract_messages.py`) must be
 translated in each shipped language, with exactly the same placeholders, and no catalog
 may keep entries that no code uses any more. A template added or reworded without its
-translations fails here, naming the template and the language.
+translations fails here, naming the template and the language. Plural templates hold
+every plural category their language needs; no shown text says "cube(s)".
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import string
 import sys
 from collections.abc import Iterator
@@ -20,7 +22,17 @@ from typing import Any
 import pytest
 
 from companion import i18n
-from companion.i18n import SUPPORTED, language, set_language, t
+from companion.i18n import (
+    PLURAL_CATEGORIES,
+    SUPPORTED,
+    Plural,
+    language,
+    plural_category,
+    set_language,
+    t,
+    tc,
+    tn,
+)
 from companion.paths import assets_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +52,7 @@ def _load_extractor() -> ModuleType:
 
 extractor = _load_extractor()
 TEMPLATES: list[str] = extractor.templates()
+PLURALS: dict[str, str] = extractor.plurals()
 
 
 def _catalog(code: str) -> dict[str, Any]:
@@ -55,8 +68,13 @@ def _fields(text: str) -> list[tuple[str, str, str]]:
                   if name is not None)
 
 
-def _sample(template: str) -> dict[str, str]:
+def _sample(template: str) -> dict[str, Any]:
     return {name: f"<{name}>" for name, _, _ in _fields(template)}
+
+
+def _forms(entry: Any) -> list[str]:
+    """The texts of a catalog entry: itself, or each form of a plural."""
+    return list(entry.values()) if isinstance(entry, dict) else [entry]
 
 
 def _short(items: list[str], limit: int = 15) -> str:
@@ -128,10 +146,70 @@ def test_extractor_on_a_small_package(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("code", SUPPORTED)
 def test_catalog_is_a_json_object_of_strings(code: str) -> None:
+    """Strings, and for plural templates objects of non-empty strings."""
     catalog = _catalog(code)
     wrong = [key for key, value in catalog.items()
-             if not isinstance(value, str) or not value.strip()]
+             if not (isinstance(value, str) and value.strip()) and not (
+                 isinstance(value, dict) and value
+                 and all(isinstance(f, str) and f.strip() for f in value.values()))]
     assert not wrong, f"{code}.json: these entries are not non-empty strings:{_short(wrong)}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_plural_entries_have_their_languages_categories(code: str) -> None:
+    """A plural template is an object with exactly the categories the language needs
+    (what gettext's Plural-Forms would ask), each with the English placeholders; every
+    other entry is a plain string."""
+    catalog = _catalog(code)
+    wrong: list[str] = []
+    for template, entry in catalog.items():
+        if template not in PLURALS:
+            if isinstance(entry, dict):
+                wrong.append(f"{template}: not a plural in the code, give one string")
+            continue
+        if not isinstance(entry, dict) or sorted(entry) != sorted(PLURAL_CATEGORIES):
+            wrong.append(f"{template}: needs exactly {PLURAL_CATEGORIES}, has {entry!r}")
+            continue
+        english = _fields(PLURALS[template])
+        wrong += [f"{template} [{category}]: {form}" for category, form in entry.items()
+                  if _fields(form) != english]
+    assert not wrong, f"{code}.json: wrong plural entries:{_short(wrong)}"
+
+
+def test_plural_categories_cover_the_languages_numbers() -> None:
+    """CLDR's whole-number rules: French and (Brazilian) Portuguese put 0 with 1."""
+    expected = {
+        "en": ["other", "one", "other", "other"], "de": ["other", "one", "other", "other"],
+        "es": ["other", "one", "other", "other"], "it": ["other", "one", "other", "other"],
+        "fr": ["one", "one", "other", "other"], "pt": ["one", "one", "other", "other"],
+    }
+    for code, categories in expected.items():
+        assert [plural_category(code, n) for n in (0, 1, 2, 21)] == categories, code
+    assert set(expected) == set(SUPPORTED)
+
+
+def test_english_plurals_have_the_same_placeholders() -> None:
+    assert PLURALS, "the extractor finds no plural template"
+    wrong = [f"{one} / {other}" for one, other in PLURALS.items()
+             if _fields(one) != _fields(other)]
+    assert not wrong, f"singular and plural differ in placeholders or not at all:{_short(wrong)}"
+
+
+LEFTOVER = re.compile(r"\w\((?:s|es|x|e|n|en|er|i|a|o|as|os|ns|is)\)"
+                      r"|\b\w+/(?:e|n|s|a|o|es|i|los|las|os|as)\b")
+"""Singular-or-plural crutches: "cube(s)", "libre(s)", "le(s)", "perfetta/e", "el/los"."""
+
+
+def test_no_singular_or_plural_crutch_anywhere() -> None:
+    """Every number-dependent noun is a plural template instead of "cube(s)"."""
+    texts = [(code, key, form) for code in TRANSLATED
+             for key, entry in _catalog(code).items() for form in _forms(entry)]
+    texts += [("en", key, key) for key in TEMPLATES]
+    texts += [("en", key, plural) for key, plural in PLURALS.items()]
+    wrong = [f"{code}: {text}" for code, _, text in texts if LEFTOVER.search(text)]
+    assert not wrong, f"texts with a '(s)' crutch; use tn()/Plural:{_short(wrong)}"
+    assert LEFTOVER.search("1 libre(s)") and LEFTOVER.search("perfetta/e")
+    assert not LEFTOVER.search("Materials/Energy 2/3")
 
 
 def test_english_needs_no_catalog() -> None:
@@ -161,15 +239,22 @@ def test_no_stale_entries(code: str) -> None:
 def test_placeholders_match(code: str) -> None:
     catalog = _catalog(code)
     wrong: list[str] = []
-    for template, translation in catalog.items():
-        try:
-            same = _fields(translation) == _fields(template)
-        except ValueError as exc:  # a stray brace: "{" or "}" not doubled
-            same = False
-            translation = f"{translation}  ({exc})"
-        if not same:
-            wrong.append(f"{template}  ->  {translation}")
+    for template, entry in catalog.items():
+        english = template.partition("|")[2] if _is_context(template) else template
+        for translation in _forms(entry):
+            try:
+                same = _fields(translation) == _fields(english)
+            except ValueError as exc:  # a stray brace: "{" or "}" not doubled
+                same = False
+                translation = f"{translation}  ({exc})"
+            if not same:
+                wrong.append(f"{template}  ->  {translation}")
     assert not wrong, f"{code}.json: placeholders differ from the English:{_short(wrong)}"
+
+
+def _is_context(key: str) -> bool:
+    return "|" in key and key in TEMPLATES and key not in PLURALS and not _fields(
+        key.partition("|")[0])
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -190,6 +275,8 @@ def test_t_returns_the_translation_with_params(code: str) -> None:
     set_language(code)
     assert language() == code
     for template in (tp for tp in TEMPLATES if tp in catalog):  # missing: see above
+        if template in PLURALS or _is_context(template):
+            continue  # tested below
         params = _sample(template)
         expected = catalog[template].format(**params) if params else catalog[template]
         assert t(template, **params) == expected, (code, template)
@@ -240,3 +327,91 @@ def test_catalogs_are_read_once_and_cached() -> None:
         t("New solo game")
     info = i18n._messages.cache_info()
     assert info.misses == 1 and info.hits >= 99
+
+
+# --- plurals, contexts and French elision -------------------------------------------
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_plural_templates_take_the_form_of_their_number(code: str) -> None:
+    catalog = _catalog(code)
+    set_language(code)
+    for singular in (s for s in PLURALS if isinstance(catalog.get(s), dict)):
+        template = Plural(singular, PLURALS[singular])
+        for count in (0, 1, 2, 5):
+            params: dict[str, Any] = {**_sample(singular), "count": count}
+            form = catalog[singular][plural_category(code, count)]
+            assert t(template, **params) == form.format(**params), (code, singular, count)
+
+
+def test_tn_in_english_and_french_for_0_1_2() -> None:
+    def cubes(n: int) -> str:
+        return tn("{count} {resource} cube is left to place",
+                  "{count} {resource} cubes are left to place", n, resource="Energy")
+
+    assert [cubes(n) for n in (0, 1, 2)] == [
+        "0 Energy cubes are left to place", "1 Energy cube is left to place",
+        "2 Energy cubes are left to place"]
+    set_language("fr")
+    assert [tn("{count} card built", "{count} cards built", n) for n in (0, 1, 2)] == [
+        "0 carte construite", "1 carte construite", "2 cartes construites"]
+    left = Plural("Only {left} {resource} cube is left to place, not {count}",
+                  "Only {left} {resource} cubes are left to place, not {count}", "left")
+    assert [t(left, left=n, resource="Énergie", count=3) for n in (0, 1, 2)] == [
+        "Il ne reste que 0 cube d'Énergie à placer, pas 3",
+        "Il ne reste que 1 cube d'Énergie à placer, pas 3",
+        "Il ne reste que 2 cubes d'Énergie à placer, pas 3"]
+
+
+def test_a_plural_survives_being_carried_by_an_error() -> None:
+    """Rules refusals carry their template to the screen: a Plural stays one."""
+    import pickle
+
+    from companion.rules.errors import Rejected
+
+    error = Rejected(Plural("{count} cube", "{count} cubes"), count=3)
+    copy = pickle.loads(pickle.dumps(error.template))
+    assert t(copy, **error.params) == "3 cubes"
+    assert str(error) == "3 cubes", "the English of the error itself takes the plural too"
+    assert str(Rejected(Plural("{count} cube", "{count} cubes"), count=1)) == "1 cube"
+
+
+def test_french_elides_de_before_a_vowel() -> None:
+    """"Total d'Ann", "cubes d'Énergie", but "Total de Bob", "cubes de Science"."""
+    set_language("fr")
+    assert t("{name}'s total", name="Ann") == "Total d'Ann"
+    assert t("{name}'s total", name="Bob") == "Total de Bob"
+    assert t("{name}'s total", name="Élise") == "Total d'Élise"
+    recycled = "Recycle {card}: where does the {resource} cube go?"
+    assert " d'Énergie " in t(recycled, card="Zeppelin", resource="Énergie")
+    assert " de Science " in t(recycled, card="Zeppelin", resource="Science")
+    set_language("de")
+    assert "d'" not in t("{name}'s total", name="Ann")
+
+
+def test_a_word_with_a_context() -> None:
+    """`tc` keys "context|text": the resource letter G is O (Or) in French."""
+    assert tc("resource letter", "G") == "G"
+    set_language("fr")
+    assert tc("resource letter", "G") == _catalog("fr")["resource letter|G"] == "O"
+    assert tc("no such context", "G") == "G"
+
+
+def test_extractor_finds_plurals_and_contexts(tmp_path: Path) -> None:
+    package = tmp_path / "companion"
+    (package / "rules").mkdir(parents=True)
+    (package / "store").mkdir()
+    (package / "mod.py").write_text(
+        "from companion.i18n import Plural, t, tc, tn\n"
+        "class Rejected(Exception):\n"
+        "    def __init__(self, template, /, **params): ...\n"
+        "tn('{count} cube', '{count} cubes', 2)\n"
+        "raise Rejected(Plural('{left} card left', '{left} cards left', 'left'), left=2)\n"
+        "tc('resource letter', 'G')\n",
+        encoding="utf-8",
+    )
+    found = extractor.extract(package)
+    assert sorted(found.where) == ["resource letter|G", "{count} cube", "{left} card left"]
+    assert found.plurals == {"{count} cube": "{count} cubes",
+                             "{left} card left": "{left} cards left"}
+    assert not found.warnings

@@ -142,7 +142,7 @@ def test_table_tie_breakers(cards: Catalog) -> None:
     ({"empire": "Noram Stats"}, "input.empire: Unknown Empire 'Noram Stats'. Did you mean"),
     ({"empire": "Noram States", "face": "Z"}, "no face 'Z'"),
     ({"built": []}, "needs an \"empire\""),
-    ({"empire": "Noram States", "genrals": 2}, "unknown field(s) genrals"),
+    ({"empire": "Noram States", "genrals": 2}, "an unknown field genrals"),
     ({"empire": "Noram States", "scenario": "base-9", "face": "B"}, "Unknown scenario"),
     ({"empire": "Noram States", "scenario": "base-1"}, "face B, not face A"),
     ({"empire": "Noram States", "face": "B", "scenario": "base-1", "players": 2},
@@ -150,7 +150,7 @@ def test_table_tie_breakers(cards: Catalog) -> None:
     ({"empire": "Noram States", "players": 9}, "no game has more than 7"),
     ({"table": [{"empire": "Noram States"}]}, "2 to 7 players"),
     ({"table": [{"empire": "Noram States"}, {"empire": "Noram States", "players": 2}]},
-     "table[1] has unknown field(s) players"),
+     "table[1] has an unknown field players"),
     ({"table": [{"empire": "Noram States"}, {"empire": "X"}]}, "table[1].empire: Unknown"),
     ([1, 2], "must be a JSON object"),
 ])

@@ -11,7 +11,11 @@ which keys a catalog needs is to read the code. This script does it with `ast`:
 * when the argument is a local variable, the literals assigned to it in that function
   (`template = ("..." if replace else "...")`);
 * the values of the enums and tuples the UI passes to `t()` as data
-  (`t(card.type.value)`, `t(rank.value)`, `t(record["mode"])`).
+  (`t(card.type.value)`, `t(rank.value)`, `t(record["mode"])`);
+* plurals, wherever they are written: `tn("{count} cube", "{count} cubes", n)` and
+  `Plural("...", "...")` (handed to any sink), keyed by the singular, the plural kept in
+  `Found.plurals` so the catalogs' plural entries can be checked;
+* words with a context, `tc("resource letter", "G")`, keyed `"resource letter|G"`.
 
 Run `python tools/extract_messages.py` to print the templates (one JSON string a line,
 sorted); `--warn` also lists, on stderr, sink calls whose text cannot be known
@@ -63,6 +67,8 @@ class Found:
 
     where: dict[str, list[str]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    plurals: dict[str, str] = field(default_factory=dict)
+    """English singular -> English plural, for each plural template."""
 
     def add(self, text: str, place: str) -> None:
         self.where.setdefault(text, []).append(place)
@@ -81,10 +87,25 @@ def _callee(node: ast.Call) -> str | None:
     return None
 
 
+PLURAL_CALLS = ("tn", "Plural")
+"""Calls whose first two arguments are an English singular and plural."""
+CONTEXT_CALLS = ("tc",)
+"""Calls whose first two arguments are a context and a text (key "context|text")."""
+CONTEXT_SEPARATOR = "|"
+
+
+def _literal(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
 def _strings(node: ast.AST | None) -> Iterator[str]:
-    """String constants an expression can evaluate to (`"a"`, `"a" if x else "b"`...)."""
+    """String constants an expression can evaluate to (`"a"`, `"a" if x else "b"`,
+    the singular of `Plural("a", "as")`...)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         yield node.value
+    elif (isinstance(node, ast.Call) and _callee(node) == "Plural" and node.args
+          and _literal(node.args[0]) is not None):
+        yield str(_literal(node.args[0]))
     elif isinstance(node, ast.IfExp):
         yield from _strings(node.body)
         yield from _strings(node.orelse)
@@ -206,8 +227,10 @@ def _data_values(package: Path, module: str, name: str) -> Iterator[tuple[str, i
 
 def _is_known_dynamic(arg: ast.AST, scope: ast.AST) -> bool:
     """Arguments whose texts are collected elsewhere: a template carried by an error
-    (`exc.template`, `template = getattr(error, "template")`), a parameter of a
-    function that is itself a sink, or data listed in DATA_SOURCES."""
+    (`exc.template`, `template = getattr(error, "template")`), a `Plural(...)`, a
+    parameter of a function that is itself a sink, or data listed in DATA_SOURCES."""
+    if isinstance(arg, ast.Call) and _callee(arg) == "Plural":
+        return True  # its literals are read (or warned about) by _special_calls
     if isinstance(arg, (ast.Attribute, ast.Name)) and "template" in (
             getattr(arg, "attr", None), getattr(arg, "id", None)):
         return True
@@ -253,8 +276,31 @@ def extract(package: Path = PACKAGE) -> Found:
     for module, name, _ in DATA_SOURCES:
         for text, line in _data_values(package, module, name):
             found.add(text, f"companion/{module}:{line}")
+    for path, tree in trees.items():
+        _special_calls(tree, path.relative_to(package.parent).as_posix(), found)
     found.where.pop("", None)
     return found
+
+
+def _special_calls(tree: ast.Module, relative: str, found: Found) -> None:
+    """Plurals (`tn`, `Plural`) and words with a context (`tc`), wherever they are."""
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+        name = _callee(call)
+        if name not in PLURAL_CALLS + CONTEXT_CALLS:
+            continue
+        place = f"{relative}:{call.lineno}"
+        first, second = (_literal(a) for a in [*call.args[:2], ast.Constant(None)][:2])
+        if first is None or second is None:
+            if relative != "companion/i18n.py":  # where tn() itself builds its Plural
+                found.warnings.append(f"{place}: {name}() gets computed text, not literals")
+            continue
+        if name in CONTEXT_CALLS:
+            found.add(f"{first}{CONTEXT_SEPARATOR}{second}", place)
+            continue
+        found.add(first, place)
+        if found.plurals.setdefault(first, second) != second:
+            found.warnings.append(f"{place}: '{first}' has two plurals: "
+                                  f"'{found.plurals[first]}' and '{second}'")
 
 
 def _pairs(value: ast.AST, scope: ast.AST) -> Iterable[ast.AST]:
@@ -272,6 +318,12 @@ def templates(package: Path = PACKAGE) -> list[str]:
     return sorted(extract(package).where)
 
 
+def plurals(package: Path = PACKAGE) -> dict[str, str]:
+    """English singular -> English plural of every plural template (their catalog
+    entries are objects of plural categories, not strings)."""
+    return dict(sorted(extract(package).plurals.items()))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--warn", action="store_true",
@@ -282,6 +334,8 @@ def main(argv: list[str] | None = None) -> int:
     found = extract()
     for text in sorted(found.where):
         line = json.dumps(text, ensure_ascii=False)
+        if text in found.plurals:
+            line += "  # plural: " + json.dumps(found.plurals[text], ensure_ascii=False)
         if args.where:
             line += "  # " + ", ".join(found.where[text])
         print(line)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.i18n import Plural
 from companion.rules.actions import Action
 from companion.rules.cards import PRODUCTION_ORDER, Card, Resource, SlotKind, Token
 from companion.rules.construction import UnderConstruction
@@ -86,11 +87,15 @@ def check_placement(state: GameState, plan: Placement) -> Rejected | None:
         if count < 0:
             return Rejected("A card cannot take a negative number of cubes")
         if uid is not None and count > targets.get(uid, 0):
-            return Rejected("Card {uid} has {free} free slot(s) for these cubes, not {count}",
+            return Rejected(Plural("Card {uid} has {free} free slot for these cubes, not {count}",
+                                   "Card {uid} has {free} free slots for these cubes, not {count}",
+                                   "free"),
                             uid=uid, free=targets.get(uid, 0), count=count)
         total += count
     if total != state.to_place:
-        return Rejected("Place exactly {left} cube(s), not {count}", left=state.to_place,
+        return Rejected(Plural("Place exactly {left} cube, not {count}",
+                               "Place exactly {left} cubes, not {count}", "left"),
+                        left=state.to_place,
                         count=total)
     return None
 

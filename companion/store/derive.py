@@ -223,14 +223,19 @@ class Known:
 
 def correction_notes(counts: Mapping[str, int]) -> list[str]:
     """What an import corrected, in sentences for the player (empty if nothing)."""
-    from companion.i18n import t
+    from companion.i18n import tn
 
     notes: list[str] = []
     if counts.get(GAMES_CORRECTED):
-        notes.append(t("{count} games said a score or an end that their moves do not give;"
-                       " what the moves give was kept.", count=counts[GAMES_CORRECTED]))
+        notes.append(tn("{count} game said a score or an end that its moves do not give;"
+                        " what the moves give was kept.",
+                        "{count} games said a score or an end that their moves do not give;"
+                        " what the moves give was kept.", counts[GAMES_CORRECTED]))
     if counts.get(ATTEMPTS_CORRECTED):
-        notes.append(t("{count} scenario attempts said a result that their score or game"
-                       " does not give; the result worked out by the scenario's rules was"
-                       " kept.", count=counts[ATTEMPTS_CORRECTED]))
+        notes.append(tn("{count} scenario attempt said a result that its score or game"
+                        " does not give; the result worked out by the scenario's rules was"
+                        " kept.",
+                        "{count} scenario attempts said a result that their score or game"
+                        " does not give; the result worked out by the scenario's rules was"
+                        " kept.", counts[ATTEMPTS_CORRECTED]))
     return notes

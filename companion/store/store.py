@@ -65,7 +65,7 @@ from filelock import FileLock, Timeout
 from tinydb import Query, TinyDB
 from tinydb.table import Document, Table
 
-from companion.i18n import t
+from companion.i18n import Plural, t
 from companion.store import schema, validate
 from companion.store.atomic import AtomicJSONStorage, atomic_copy, encode, seal
 from companion.store.atomic import previous as previous_generation
@@ -516,9 +516,11 @@ class Store:
                    if record["id"] not in known]
         if entries:
             history.insert_multiple(entries)
-            self.notices.append(Notice(
+            self.notices.append(Notice(Plural(
+                "{count} finished game was found again in the archive and put back in"
+                " the history.",
                 "{count} finished games were found again in the archive and put back in"
-                " the history.", {"count": len(entries)}))
+                " the history."), {"count": len(entries)}))
 
     def _reconcile(self) -> None:
         """A crash while a game moved between files can leave it in both: keep the newest."""

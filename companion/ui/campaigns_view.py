@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.campaign import Campaign, ScenarioPlay
 from companion.rules.errors import Rejected
 from companion.ui import campaign_words as words
@@ -116,8 +116,9 @@ class CampaignScreen(Screen):
             rows.append(w.heading(t("Scenarios played")))
             rows += [self._play(c, i, p) for i, p in enumerate(c.plays)]
         if c.replayed:
-            rows.append(ft.Text(t("Final scenario replayed after {count} perfect tie(s)",
-                                  count=len(c.replayed)), italic=True))
+            rows.append(ft.Text(tn("Final scenario replayed after {count} perfect tie",
+                                   "Final scenario replayed after {count} perfect ties",
+                                   len(c.replayed)), italic=True))
         self._content.controls = rows
 
     def _standing(self, c: Campaign) -> ft.Control:

@@ -6,7 +6,7 @@ same cards come back again and again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import flet as ft
@@ -15,7 +15,11 @@ from companion.catalog import Catalog
 from companion.i18n import language, t
 from companion.rules.cards import Card
 from companion.ui import widgets as w
+from companion.ui.labels import resource_letter
 from companion.ui.services import Services
+
+RowAction = tuple[ft.IconData, str, Callable[[], Any]]
+"""An icon button on a card's row: (icon, accessible name, what a tap does)."""
 
 RESULTS = 8
 RECENT = 12
@@ -28,7 +32,7 @@ def card_label(card: Card) -> str:
 
 def card_caption(card: Card) -> str:
     """Type and cost, for telling apart cards with similar names."""
-    cost = " ".join(f"{kind.value}{n}" for kind, n in card.cost)
+    cost = " ".join(f"{resource_letter(kind)}{n}" for kind, n in card.cost)
     return f"{t(card.type.value)} · {cost} · {card.points}"
 
 
@@ -75,8 +79,14 @@ class CardPicker:
         allowed: Callable[[Card], bool] | None = None,
         action_label: Callable[[Card], str] | None = None,
         show_recent: bool = True,
+        row_actions: Callable[[Card], Sequence[RowAction]] | None = None,
+        badge: Callable[[Card], str | None] | None = None,
     ) -> None:
+        """`row_actions` puts one-tap buttons on each card's row (build, recycle...);
+        `badge` marks some cards (a scenario's required cards) with a short word."""
         self.show_recent = show_recent
+        self.row_actions = row_actions
+        self.badge = badge
         self.services = services
         self.on_pick = on_pick
         self.allowed = allowed or (lambda card: True)
@@ -116,6 +126,8 @@ class CardPicker:
         self.results.controls = rows
 
     def _row(self, card: Card) -> ft.Control:
+        if self.row_actions is not None:
+            return self._action_row(card, self.row_actions(card))
         return ft.Row(
             [
                 w.button(self.action_label(card), self._picker(card), kind="outlined",
@@ -124,6 +136,39 @@ class CardPicker:
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
+
+    def _action_row(self, card: Card, actions: Sequence[RowAction]) -> ft.Control:
+        """The card's name (a tap opens it), its caption, then its one-tap buttons."""
+        caption = card_caption(card)
+        mark = self.badge(card) if self.badge is not None else None
+        details: list[ft.Control] = [ft.Text(caption, size=12)]
+        if mark:
+            details.insert(0, ft.Icon(ft.Icons.FLAG, size=14, color=ft.Colors.TERTIARY))
+            details.insert(1, ft.Text(mark, size=12, weight=ft.FontWeight.BOLD,
+                                      color=ft.Colors.TERTIARY))
+        buttons = [w.icon_button(icon, label, self._then(card, handler), filled=index == 0)
+                   for index, (icon, label, handler) in enumerate(actions)]
+        return ft.Row(
+            [
+                ft.Column([
+                    w.button(self.action_label(card), self._picker(card), kind="text"),
+                    ft.Row(details, spacing=4, wrap=True),
+                ], spacing=0, expand=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.START),
+                *buttons,
+            ],
+            spacing=4,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def _then(self, card: Card, handler: Callable[[], Any]) -> Callable[[], None]:
+        def run() -> None:
+            remember(self.services, card.id)
+            self.field.value = ""
+            self.refresh()
+            handler()
+
+        return run
 
     def _picker(self, card: Card) -> Callable[[], None]:
         def pick() -> None:

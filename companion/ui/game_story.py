@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.bgstats import create_play_url, play_data, players_of, qr_png
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.cards import Token
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
@@ -132,8 +132,11 @@ class HistoryGameScreen(Screen):
             line = self._chapter(story.number, chapter)
             if line is not None:
                 lines.append(line)
-        lines.append(ft.Text(t("This round: {built} built, {krystallium} Krystallium gained",
-                               built=len(story.built), krystallium=story.krystallium),
+        lines.append(ft.Text(t("This round: {built}, {krystallium}",
+                               built=tn("{count} card built", "{count} cards built",
+                                        len(story.built)),
+                               krystallium=tn("{count} Krystallium gained",
+                                              "{count} Krystallium gained", story.krystallium)),
                              italic=True))
         return w.card_box(*lines, identifier=f"round-{story.number}")
 

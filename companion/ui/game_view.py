@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import language, t
+from companion.i18n import language, t, tn
 from companion.rules.actions import (
     Action,
     ChooseScience,
@@ -54,7 +54,7 @@ from companion.store.errors import StoreConflict
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_picker import CardPicker, card_label
-from companion.ui.labels import card_name, message, resource_label
+from companion.ui.labels import card_name, message, resource_label, resource_letter
 from companion.ui.session import GameSession, phase_label
 from companion.ui.undo import undo_bar
 
@@ -251,253 +251,7 @@ class GameScreen(Screen):
 
         return show
 
-    # --- phase panels -------------------------------------------------------------
-
-    def _phase_panel(self) -> list[ft.Control]:
-        state = self.state
-        if state.phase is Phase.PLANNING:
-            return self._planning_panel()
-        if state.phase is Phase.PRODUCTION:
-            return self._production_panel()
-        if state.phase is Phase.EXTRA:
-            gained = ", ".join(f"{n} {resource_label(k)}" for k, n in state.extra_tokens.items())
-            return [
-                w.heading(t("Your cards produce tokens")),
-                ft.Text(t("This round your cards gave you: {tokens}", tokens=gained)),
-                self._next_button(),
-            ]
-        return [ft.Text(t("Game over"))]
-
-    def _planning_panel(self) -> list[ft.Control]:
-        state = self.state
-        lines: list[ft.Control] = [w.heading(t("Planning"))]
-        if state.solo:
-            lines.append(ft.Text(t("Two sequences this round: each time, take a pool of 5 "
-                                   "cards and build or recycle every one of them.")))
-            if "ca" in state.expansions:
-                reminder = t("Reminder: at any time you may discard 2 cards from your hand to "
-                             "draw either 5 base cards or 3 Corruption & Ascension cards, and "
-                             "keep 1 (never a mix).")
-            else:
-                reminder = t("Reminder: at any time you may discard 2 cards from your hand to "
-                             "draw 5 and keep 1.")
-            lines.append(ft.Text(reminder, size=12, italic=True))
-        else:
-            lines.append(ft.Text(t("Draft your cards, then for each one: build it or "
-                                   "recycle it.")))
-        if self.pending is not None:
-            lines.append(self._pending_box(self.pending))
-        else:
-            lines.append(ft.Text(t("Add each drafted card below.")))
-            lines.append(self._next_button(t("Start production")))
-        return lines
-
-    def _pending_box(self, card: Card) -> ft.Control:
-        name = card_label(card)
-        if not self.recycling:
-            return w.card_box(
-                ft.Text(name, weight=ft.FontWeight.BOLD),
-                ft.Text(t("Recycling gives 1 {resource}", resource=resource_label(card.recycle)),
-                        size=12),
-                ft.Row(
-                    [
-                        w.button(t("Build {card}", card=name), self._construct(card),
-                                 icon=ft.Icons.CONSTRUCTION, expand=True),
-                        w.button(t("Recycle {card}", card=name), self._start_recycling,
-                                 icon=ft.Icons.RECYCLING, kind="tonal", expand=True),
-                    ],
-                    spacing=8,
-                ),
-                w.button(t("Cancel"), self._cancel_pending, kind="text"),
-                identifier="pending",
-            )
-        targets = recycle_targets(self.state, card)
-        buttons = [
-            w.button(t("Put it on {card}", card=self._uid_name(uid)),
-                     self._recycle(card, uid), kind="outlined")
-            for uid in targets
-        ]
-        buttons.append(w.button(t("Put it on your Empire"), self._recycle(card, None),
-                                kind="outlined"))
-        return w.card_box(
-            ft.Text(t("Recycle {card}: where does the {resource} cube go?", card=name,
-                      resource=resource_label(card.recycle))),
-            *buttons,
-            w.button(t("Cancel"), self._cancel_pending, kind="text"),
-            identifier="pending",
-        )
-
-    def _production_panel(self) -> list[ft.Control]:
-        state = self.state
-        assert state.step is not None
-        resource = state.step
-        lines: list[ft.Control] = [
-            w.heading(t("Production: {resource}", resource=resource_label(resource))),
-            w.value_text("produced", t("You produce {total} {resource}", total=state.produced,
-                                        resource=resource_label(resource)),
-                         size=18, bold=True),
-        ]
-        if not state.solo and state.opponents is None:
-            lines += self._opponents_rows()
-            return lines
-        lines.append(w.value_text("supremacy", self._supremacy_text()))
-        if state.science_pending:
-            lines.append(ft.Text(t("Science supremacy: choose your character")))
-            lines.append(ft.Row([
-                w.button(t("Take a Financier"), lambda: self.play(ChooseScience("Fin")),
-                         expand=True),
-                w.button(t("Take a General"), lambda: self.play(ChooseScience("Gen")),
-                         expand=True),
-            ], spacing=8))
-        if state.to_place > 0:
-            lines += self._placement_rows()
-        lines.append(self._next_button())
-        return lines
-
-    def _supremacy_text(self) -> str:
-        state = self.state
-        assert state.step is not None
-        bonus = SUPREMACY_BONUS[state.step]
-        token = (resource_label(bonus) if bonus is not None
-                 else t("General or Financier"))
-        if state.solo:
-            if state.supremacy:
-                return t("{total} — supremacy: you take 1 {token}", total=state.produced,
-                         token=token) if bonus is not None else t(
-                    "{total} — supremacy: choose a General or a Financier",
-                    total=state.produced)
-            short = SOLO_THRESHOLD - state.produced
-            return t("{total} — {short} short of a {token} (solo needs {needed})",
-                     total=state.produced, short=short, token=token, needed=SOLO_THRESHOLD)
-        others = ", ".join(str(x) for x in state.opponents or ())
-        if state.supremacy:
-            return t("Supremacy is yours (others: {others}): +1 {token}", others=others,
-                     token=token)
-        return t("No supremacy for you (others: {others})", others=others)
-
-    def _opponents_rows(self) -> list[ft.Control]:
-        state = self.state
-        key = (state.round, state.step.value if state.step else None)
-        if self.opponents_key != key:
-            self.opponents_key = key
-            names = self.session.names or [t("Player {number}", number=n)
-                                           for n in range(2, state.players + 1)]
-            self.opponent_fields = [
-                ft.TextField(
-                    label=t("{name}'s total", name=name),
-                    value="",
-                    keyboard_type=ft.KeyboardType.NUMBER,
-                    input_filter=ft.NumbersOnlyInputFilter(),  # type: ignore[no-untyped-call]
-                    width=160,
-                )
-                for name in names[: state.players - 1]
-            ]
-        return [
-            ft.Text(t("Ask the other players what they produce, for supremacy:")),
-            ft.Row(list(self.opponent_fields), wrap=True, spacing=8, run_spacing=8),
-            w.button(t("Confirm the totals"), self._confirm_opponents, icon=ft.Icons.CHECK),
-        ]
-
-    def _confirm_opponents(self) -> None:
-        totals: list[int] = []
-        for field in self.opponent_fields:
-            text = (field.value or "").strip()
-            if not text.isdigit() or int(text) > MAX_TOTAL:
-                self.app.notify(t("Enter each player's total as a number from 0 to {top} "
-                                  "({name} is missing).", top=MAX_TOTAL, name=field.label))
-                return
-            totals.append(int(text))
-        self.play(Opponents(tuple(totals)))
-
-    def _placement_rows(self) -> list[ft.Control]:
-        state = self.state
-        assert state.step is not None
-        key = (state.round, len(self.session.game.actions), state.step.value, state.to_place)
-        if self.plan_key != key:
-            self.plan_key = key
-            self.plan = dict(suggest_placement(state))
-        targets = placement_targets(state)
-        on_empire = state.to_place - sum(n for uid, n in self.plan.items() if uid is not None)
-        rows: list[ft.Control] = [
-            ft.Text(t("Place your {count} {resource} cube(s): suggested below, adjust with − "
-                      "and +.", count=state.to_place, resource=resource_label(state.step))),
-        ]
-        for uid, free in targets.items():
-            count = self.plan.get(uid, 0)
-            name = self._uid_name(uid)
-            top = min(free, count + on_empire)
-            rows.append(self.memo(("plan", uid), (count, free, top, name), lambda uid=uid,  # type: ignore[misc]
-                                  name=name, free=free, count=count, top=top: w.stepper(
-                t("{card} ({free} free)", card=name, free=free), count,
-                self._plan_setter(uid), maximum=top,
-                more_label=t("One more cube on {card}", card=name),
-                less_label=t("One cube fewer on {card}", card=name),
-                identifier=f"plan-{uid}",
-            )))
-        rows.append(ft.Row([ft.Text(t("On your Empire"), expand=True),
-                            w.value_text("plan-empire", str(on_empire), bold=True)]))
-        rows.append(w.button(t("Place the cubes"), self._accept_plan, icon=ft.Icons.CHECK))
-        return rows
-
-    def _plan_setter(self, uid: int) -> Callable[[int], None]:
-        def change(count: int) -> None:
-            self.plan[uid] = count
-            self.app.refresh()
-
-        return change
-
-    def _accept_plan(self) -> None:
-        state = self.state
-        placement: Placement = tuple(
-            [(uid, n) for uid, n in self.plan.items() if uid is not None and n > 0]
-            + [(None, state.to_place - sum(n for uid, n in self.plan.items()
-                                           if uid is not None))]
-        )
-        problem = check_placement(state, placement)
-        if problem is not None:
-            self.app.explain(problem)
-            return
-        events: list[Any] = []
-        for uid, count in placement:
-            if count <= 0:
-                continue
-            try:
-                events += self.session.play(Place(onto=uid, count=count))
-            except (Rejected, StoreError) as exc:
-                self.app.explain(exc)
-                break
-        self.session.events = events  # announce what all of the placing did
-        self.plan_key = None
-        self._after_action()
-
-    def _next_button(self, label: str | None = None) -> ft.Control:
-        state = self.state
-        last = ends_game(state)
-        action: Action = End() if last else NextStep()
-        if label is None:
-            label = self._next_label(last)
-        problem = refusal(state, action, self.catalog)
-        controls: list[ft.Control] = [
-            w.button(label, lambda: self.play(action), icon=ft.Icons.ARROW_FORWARD,
-                     disabled=problem is not None)
-        ]
-        if problem is not None:
-            controls.append(ft.Text(message(problem.template, problem.params), size=12,
-                                    italic=True))
-        return ft.Column(controls, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-    def _next_label(self, last: bool) -> str:
-        state = self.state
-        if last:
-            return t("End the game and count the score")
-        if state.phase is Phase.PRODUCTION and state.step is not PRODUCTION_ORDER[-1]:
-            assert state.step is not None
-            following = PRODUCTION_ORDER[PRODUCTION_ORDER.index(state.step) + 1]
-            return t("Next: {resource}", resource=resource_label(following))
-        if state.phase is Phase.PRODUCTION and any(state.per_round_tokens().values()):
-            return t("Next: tokens from your cards")
-        return t("Next: round {round}", round=state.round + 1)
-
+PHASE_PANELS_MARK
     # --- cards under construction ------------------------------------------------
 
     def _construction_list(self) -> list[ft.Control]:
@@ -523,7 +277,8 @@ class GameScreen(Screen):
                           c_slots: list[Any]) -> ft.Control:
         name = card_label(card.card)
         chips: list[ft.Control] = [
-            w.chip(kind, f"{kind.value} {card.filled(kind)}/{n}") for kind, n in card.card.cost
+            w.chip(kind, f"{resource_letter(kind)} {card.filled(kind)}/{n}")
+            for kind, n in card.card.cost
         ]
         actions: list[ft.Control] = []
         for slot in k_slots:

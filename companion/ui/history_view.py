@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.stats import MODES, record_empire, record_mode, record_total
 from companion.ui import routes
 from companion.ui import widgets as w
@@ -89,7 +89,8 @@ class HistoryScreen(Screen):
             return
         controls.append(self._filters())
         found = self.matching()
-        controls.append(w.value_text("history-count", t("{count} games", count=len(found))))
+        controls.append(w.value_text("history-count",
+                                     tn("{count} game", "{count} games", len(found))))
         controls.append(ft.Semantics(
             content=ft.Column([self._entry(r) for r in found[: self.shown]], spacing=8,
                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH),

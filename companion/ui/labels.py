@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.catalog import Catalog
-from companion.i18n import language, t
+from companion.i18n import language, t, tc
 from companion.rules.actions import (
     Action,
     ChooseScience,
@@ -26,7 +26,7 @@ from companion.rules.actions import (
     SpendKrystallium,
     Start,
 )
-from companion.rules.cards import SlotKind, slot_kind
+from companion.rules.cards import Resource, SlotKind, Token, slot_kind
 from companion.rules.construction import SLOT_NAMES, FreeSlots
 from companion.rules.engine import EXPANSION_TITLES, PHASE_NAMES
 from companion.rules.errors import Rejected
@@ -41,6 +41,24 @@ def resource_label(kind: SlotKind) -> str:
     from companion.ui.widgets import resource_name
 
     return resource_name(kind)
+
+
+def resource_letter(kind: SlotKind) -> str:
+    """The short code of a resource or token on chips and card costs ("M2 E1"), in the
+    player's language. The rulebooks print icons, not letters, so each language takes
+    the initials of its rulebook's resource names (Or -> O, Ciencia -> C), keeping X for
+    Exploration where its initial is Energy's, as the English codes do."""
+    letters = {
+        Resource.MATERIALS: tc("resource letter", "M"),
+        Resource.ENERGY: tc("resource letter", "E"),
+        Resource.SCIENCE: tc("resource letter", "S"),
+        Resource.GOLD: tc("resource letter", "G"),
+        Resource.EXPLORATION: tc("resource letter", "X"),
+        Token.KRYSTALLIUM: tc("resource letter", "K"),
+        Token.FINANCIER: tc("resource letter", "Fin"),
+        Token.GENERAL: tc("resource letter", "Gen"),
+    }
+    return letters[kind]
 
 
 def empire_label(catalog: Catalog, name: str) -> str:

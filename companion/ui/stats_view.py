@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 import flet_charts as fch
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.actions import actions_from_json
 from companion.rules.game import replay
 from companion.rules.stats import (
@@ -155,8 +155,9 @@ class StatsScreen(Screen):
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT,
                                                      width=1),
             expand=True)
-        summary = t("{count} games: first {first} points, latest {latest}, best {best}.",
-                    count=len(totals), first=totals[0], latest=totals[-1], best=max(totals))
+        summary = tn("{count} game: first {first} points, latest {latest}, best {best}.",
+                     "{count} games: first {first} points, latest {latest}, best {best}.",
+                     len(totals), first=totals[0], latest=totals[-1], best=max(totals))
         return self._box("over-time", t("Score over time"), summary, chart)
 
     def _empires(self) -> ft.Control | None:
@@ -172,11 +173,13 @@ class StatsScreen(Screen):
         chart = self._bars([s.average for s in found], second=[s.best for s in found],
                            y_title=t("Points"), x_title=t("Empire and face (see the list)"))
         legend = [t("Bars: average, then best.")] + [
-            t("{number}. {name}: {games} games, average {average}, best {best}",
-              number=i + 1, name=name(s.empire, s.face), games=s.games,
+            tn("{number}. {name}: {games} game, average {average}, best {best}",
+               "{number}. {name}: {games} games, average {average}, best {best}", s.games,
+               number=i + 1, name=name(s.empire, s.face), games=s.games,
               average=_number(s.average), best=s.best) for i, s in enumerate(found)]
         top = max(found, key=lambda s: s.average)
-        summary = t("Best average: {name}, {average} points over {games} games.",
+        summary = tn("Best average: {name}, {average} points over {games} game.",
+                     "Best average: {name}, {average} points over {games} games.", top.games,
                     name=name(top.empire, top.face), average=_number(top.average),
                     games=top.games)
         return self._box("empires", t("Average and best per Empire"), summary, chart, legend)
@@ -228,10 +231,11 @@ class StatsScreen(Screen):
         catalog = self.app.services.catalog
         chart = self._bars([n for _, n in cards], y_title=t("Times built"),
                            x_title=t("Card (see the list)"))
-        legend = [t("{number}. {card}: built {count} times", number=i + 1,
-                    card=card_name(catalog, card), count=n)
+        legend = [tn("{number}. {card}: built {count} time",
+                     "{number}. {card}: built {count} times",
+                     n, number=i + 1, card=card_name(catalog, card))
                   for i, (card, n) in enumerate(cards)]
         first, count = cards[0]
-        summary = t("Most built: {card}, {count} times.", card=card_name(catalog, first),
-                    count=count)
+        summary = tn("Most built: {card}, {count} time.", "Most built: {card}, {count} times.",
+                     count, card=card_name(catalog, first))
         return self._box("cards", t("Most built cards"), summary, chart, legend)

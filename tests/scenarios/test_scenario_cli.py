@@ -104,7 +104,7 @@ def test_whole_war_or_peace_campaign_for_three(run: Cli) -> None:
     assert "Next envelope chosen: C01-SC04" in shown
     assert "Orange cards carried in: Bob: PAX-10 (1-01) (orange); Cid: Hacking (1-04)" in shown
     assert "Spy (1-02) Double agent (grey)" in shown
-    assert "Final scenario replayed after 1 perfect tie(s)" in shown
+    assert "Final scenario replayed after 1 perfect tie" in shown
     assert "Scenarios won: Ann 1, Bob 2, Cid 2" in shown
 
     data = _stored(run)

@@ -151,7 +151,7 @@ def test_a_campaign_its_rules_cannot_rebuild_is_refused(store: Store, campaign: 
 def test_corrections_are_told_in_sentences() -> None:
     assert correction_notes({"games_corrected": 0, "attempts_corrected": 0}) == []
     notes = correction_notes({"games_corrected": 2, "attempts_corrected": 1})
-    assert notes[0].startswith("2 games") and notes[1].startswith("1 scenario attempts")
+    assert notes[0].startswith("2 games") and notes[1].startswith("1 scenario attempt said")
 
 
 COMPOSED = unicodedata.normalize("NFC", "Zoé")
@@ -185,4 +185,4 @@ def test_the_import_counts_and_the_command_tell_what_was_corrected(
 
     assert main(["--data-dir", str(store.folder), "import", str(tmp_path / "lying.json")]) == 0
     out = capsys.readouterr().out
-    assert "1 games said a score or an end that their moves do not give" in out
+    assert "1 game said a score or an end that its moves do not give" in out

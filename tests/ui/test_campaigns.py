@@ -143,7 +143,7 @@ def test_a_campaign_from_creation_to_its_winner(app: Ui, backend: MemoryBackend)
     scores(ui, "88", "91", "70")
     ui.click("Save the scenario")
     assert ui.text("status") == "Campaign over: Bob wins the campaign."
-    assert "Final scenario replayed after 1 perfect tie(s)" in ui.screen_text()
+    assert "Final scenario replayed after 1 perfect tie" in ui.screen_text()
     assert "Record a scenario" not in ui.names()
     done = stored(backend)
     assert done.finished and done.final_winner == "Bob" and len(done.replayed) == 1

@@ -116,7 +116,7 @@ def test_illegal_move_is_explained(ui: Ui) -> None:
     ui.click("Start production")
     # The way forward is shown disabled, with the engine's reason under it.
     assert not ui.is_enabled("Next: Energy")
-    assert "Place the 3 remaining Materials cube(s) first" in ui.screen_text()
+    assert "Place the 3 remaining Materials cubes first" in ui.screen_text()
 
 
 def play_to_the_end(ui: Ui, plan: Callable[[Ui, int], None]) -> None:
