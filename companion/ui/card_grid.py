@@ -108,7 +108,7 @@ class CardGrid:
         background, _ = type_colours(kind)
         swatch = ft.Container(width=16, height=16, bgcolor=background, border_radius=4,
                               border=ft.Border.all(1, "#9E9E9E"))
-        text = t(kind.value) if not built else t("{type} · {count} built",
+        text = t(kind.value) if not built else t("{type} · built: {count}",
                                                   type=t(kind.value), count=built)
         return ft.Semantics(
             content=ft.Row([swatch, ft.Text(text, weight=ft.FontWeight.BOLD)], spacing=8),

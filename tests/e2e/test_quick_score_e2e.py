@@ -68,3 +68,23 @@ def test_minus_removes_a_copy(app_server, page) -> None:
     app.wait_text("score-total", "2 points")
     app.click("One fewer Harbor Zone")
     app.wait_text("score-total", "0 points")
+
+
+def test_table_ranking_on_top_with_the_tie_break(app_server, page) -> None:
+    """Both on 2 points (Harbor Zone, face B); Wind Turbines (0) makes one more built card."""
+    server = app_server()
+    app = AppPage(page)
+    app.open(server.url)
+    app.click("Quick score")
+    app.click("One more player")
+    app.click("Face B")
+    app.click("Harbor Zone")
+    app.click("Wind Turbines")
+    app.click("Player 2 · 0")
+    app.click("Face B")
+    app.click("Harbor Zone")
+    app.wait_text("rank-1", "1. Player 1: 2 points (more built cards)")
+    assert app.text("rank-2") == "2. Player 2: 2 points"
+    app.page.mouse.wheel(0, -5000)
+    app.settle()
+    app.screenshots("quick-score-table")

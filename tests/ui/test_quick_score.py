@@ -65,9 +65,9 @@ def test_simon_tableau_scores_62_in_20_taps_without_a_keyboard(ui: Ui) -> None:
     assert ui.text("score-financiers") == "18"
     assert ui.text("solo-rank") == "Dictator"  # 62 on face B: 60 to 79
     assert tap.taps == 20
-    assert ui.text("group-Project") == "Project · 5 built"  # the example says 5
-    assert ui.text("group-Research") == "Research · 2 built"
-    assert ui.text("group-Structure") == "Structure · 2 built"
+    assert ui.text("group-Project") == "Project · built: 5"  # the example says 5
+    assert ui.text("group-Research") == "Research · built: 2"
+    assert ui.text("group-Structure") == "Structure · built: 2"
 
 
 def test_the_score_pad_is_in_the_bottom_bar(ui: Ui) -> None:
