@@ -14,7 +14,9 @@ Scenario file format (one JSON object per file, `*.json`):
       "number": 1,                         optional: the rulebook's number, for sorting
       "names": {"en": "...", "fr": "..."}, English required; fr/es/pt/it/de optional
       "translated_names": ["en", "it"],    languages whose name is ours, not a rulebook's
-      "summary": {"en": "one line"},       English required, one line
+      "summary": {"en": "one line"},       English required, one line; shipped: all six
+      "translated_summaries": ["en", "de"], languages whose summary is ours, not condensed
+                                           from that language's rulebook story
       "required": [{"card": "Icebreaker", "count": 3}, "Hyperborea"],
       "thresholds": {"bronze": 95, "silver": 105, "gold": 120},
       "face": "B"                          optional; scenarios are played on face B
@@ -50,6 +52,8 @@ USER_FOLDER = "scenarios"
 NAME_LANGUAGES = ("en", "fr", "es", "pt", "it", "de")
 SHIPPED_LANGUAGES = ("en", "fr", "es", "pt", "it")
 """Every shipped scenario has a name in these (ours where no rulebook gives one)."""
+SUMMARY_LANGUAGES = NAME_LANGUAGES
+"""Every shipped scenario has a one-line summary in each language the app speaks."""
 SUMMARY_LIMIT = 200
 MAX_FILE_BYTES = 256 * 1024
 """A scenario file is a few hundred bytes; anything this big is not one."""
@@ -80,6 +84,7 @@ class _ScenarioRecord(msgspec.Struct, forbid_unknown_fields=True):
     required: list[str | _RequiredCard]
     thresholds: _ThresholdsRecord
     translated_names: list[str] = []
+    translated_summaries: list[str] = []
     number: int | None = None
     face: str = "B"
 
@@ -171,7 +176,10 @@ def _names(path: Path, record: _ScenarioRecord, shipped: bool) -> dict[str, str]
     return {k: v for k, v in names.items() if v}
 
 
-def _summary(path: Path, record: _ScenarioRecord) -> dict[str, str]:
+def _summary(path: Path, record: _ScenarioRecord, shipped: bool = False) -> dict[str, str]:
+    """The one-line summaries: English always, every language for a shipped file (a
+    French screen must not fall back to English), and each language said to be our own
+    translation must have one."""
     summary = {k: v.strip() for k, v in record.summary.items()}
     for language, text in summary.items():
         if language not in NAME_LANGUAGES:
@@ -180,8 +188,12 @@ def _summary(path: Path, record: _ScenarioRecord) -> dict[str, str]:
             raise _fail(path, f"summary.{language}", "must be one line")
         if len(text) > SUMMARY_LIMIT:
             raise _fail(path, f"summary.{language}", f"longer than {SUMMARY_LIMIT} characters")
-    if not summary.get("en"):
-        raise _fail(path, "summary.en", "missing or empty")
+    for language in SUMMARY_LANGUAGES if shipped else ("en",):
+        if not summary.get(language):
+            raise _fail(path, f"summary.{language}", "missing or empty")
+    for language in record.translated_summaries:
+        if not summary.get(language):
+            raise _fail(path, "translated_summaries", f"'{language}' has no summary")
     return {k: v for k, v in summary.items() if v}
 
 
@@ -245,7 +257,7 @@ def parse_scenario(
         names=_names(path, record, shipped),
         required=_required(path, record, cards),
         thresholds=thresholds,
-        summary=_summary(path, record),
+        summary=_summary(path, record, shipped),
         translated_names=tuple(record.translated_names),
         face=record.face,
         number=record.number,

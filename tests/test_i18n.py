@@ -415,3 +415,79 @@ def test_extractor_finds_plurals_and_contexts(tmp_path: Path) -> None:
     assert found.plurals == {"{count} cube": "{count} cubes",
                              "{left} card left": "{left} cards left"}
     assert not found.warnings
+
+
+# --- scenario summaries -------------------------------------------------------------
+
+SEEDS = ROOT.parent / "shared" / "seeds"
+"""The publisher's rulebooks (Spanish, French, Portuguese, Italian), as text, when this
+checkout sits beside them; the summaries condensed from them are checked against them."""
+
+
+def _words(text: str) -> list[str]:
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", text.lower())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return re.findall(r"[a-z]{5,}", plain)
+
+
+def _best_overlap(summary: str, book: str) -> float:
+    """The largest share of the summary's words found in one stretch of the book."""
+    wanted = set(_words(summary))
+    lines = book.splitlines()
+    best = 0.0
+    for start in range(0, len(lines), 5):
+        window = set(_words("\n".join(lines[start:start + 60])))
+        best = max(best, len(wanted & window) / len(wanted))
+    return best
+
+
+def test_every_shipped_scenario_summary_is_in_every_language() -> None:
+    from companion.scenarios import shipped_scenarios
+
+    for scenario in shipped_scenarios().values():
+        assert set(scenario.summary) == set(SUPPORTED), scenario.id
+        assert len(set(scenario.summary.values())) == len(SUPPORTED), scenario.id
+
+
+def test_a_french_scenario_summary_is_shown_in_french() -> None:
+    from companion.scenarios import shipped_scenarios
+
+    scenario = shipped_scenarios()["base-1"]
+    assert scenario.summary_in("fr").startswith("Notre expédition polaire")
+    assert scenario.summary_in("de").startswith("Polarforscher")  # our own translation
+
+
+def test_loader_refuses_a_shipped_summary_missing_a_language(tmp_path: Path) -> None:
+    from companion.catalog import catalog
+    from companion.scenarios import ScenarioError, parse_scenario
+
+    raw = json.loads((ROOT / "scenarios" / "solo" / "base-1.json").read_text("utf-8"))
+    del raw["summary"]["de"]
+    raw["translated_summaries"] = ["en"]
+    with pytest.raises(ScenarioError, match=r"summary\.de"):
+        parse_scenario(tmp_path / "base-1.json", raw, catalog(), shipped=True)
+    parse_scenario(tmp_path / "base-1.json", raw, catalog())  # a player's file may
+    raw["translated_summaries"] = ["de"]
+    with pytest.raises(ScenarioError, match="translated_summaries"):
+        parse_scenario(tmp_path / "base-1.json", raw, catalog())
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebooks are not beside this checkout")
+def test_summaries_from_a_rulebook_use_its_words() -> None:
+    """A summary not marked as our own translation condenses the story printed in that
+    language's rulebook: most of its words are found in one place of one rulebook."""
+    books = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(SEEDS.iterdir())]
+    checked = 0
+    for path in sorted((ROOT / "scenarios" / "solo").glob("*.json")):
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        ours = set(raw.get("translated_summaries", []))
+        assert {"en", "de"} <= ours, f"{path.name}: German and English are our own"
+        for code, summary in raw["summary"].items():
+            if code in ours:
+                continue
+            share = max(_best_overlap(summary, book) for book in books)
+            assert share >= 0.6, f"{path.name} [{code}]: {share:.0%} of its words in a rulebook"
+            checked += 1
+    assert checked >= 6 * 3 + 6  # base: es, fr, pt; Corruption & Ascension: fr
