@@ -23,7 +23,7 @@ import flet as ft
 from companion.i18n import SUPPORTED, set_language, t
 from companion.rules.errors import Rejected
 from companion.store import StoreError
-from companion.ui import routes
+from companion.ui import routes, wakelock
 from companion.ui import widgets as w
 from companion.ui.labels import message
 
@@ -58,6 +58,8 @@ class Screen:
 
     section_bar = False
     """True for the sections' own pages: they show the navigation bar (or rail)."""
+    keep_awake = False
+    """True for screens the player watches without touching (a game): the screen stays on."""
 
     def __init__(self, app: CompanionApp) -> None:
         self.app = app
@@ -351,6 +353,7 @@ class CompanionApp:
         self.page.views.clear()
         self.page.views.extend(frame.view for frame in self.frames)
         self.page.title = t("Wonderful Companion")
+        wakelock.follow(self, self.screen.keep_awake)
         self.page.update()
 
     async def _put_home_under(self, route: str) -> None:

@@ -1,8 +1,11 @@
 """The game at the table: round and phase, production, supremacy, placing cubes, undo.
 
 Everything shown is read from the game state or asked of the rules (`suggest`,
-`refusal`, `production.sources`); every tap becomes one action given to the game, which
-accepts it or explains why not. The session saves after each action.
+`refusal`, `production.sources`, `planning`, `supremacy`); every tap becomes one action
+given to the game, which accepts it or explains why not. The session saves after each
+action. What the player acts on comes first (in Planning the card search, its results
+right under it), the Empire's status last. The screen stays on during a game.
+The panels of each phase are in `game_planning` and `game_production`.
 """
 
 from __future__ import annotations
@@ -12,64 +15,63 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import language, t, tn
+from companion.i18n import language, t
 from companion.rules.actions import (
     Action,
     ChooseScience,
-    Construct,
     Discard,
     End,
     NextStep,
-    Opponents,
-    Place,
     PlaceCharacter,
-    Recycle,
     SpendKrystallium,
 )
 from companion.rules.cards import (
     PRODUCTION_ORDER,
-    SUPREMACY_BONUS,
     Card,
-    Resource,
     Token,
 )
 from companion.rules.construction import UnderConstruction
 from companion.rules.errors import Rejected
-from companion.rules.production import sources
+from companion.rules.planning import discard_loses_scenario, required_left
 from companion.rules.state import GameState, Phase
 from companion.rules.suggest import (
-    Placement,
     character_slots,
-    check_placement,
     ends_game,
     krystallium_slots,
-    placement_targets,
-    recycle_targets,
     refusal,
-    suggest_placement,
 )
-from companion.rules.supremacy import SOLO_THRESHOLD
 from companion.store import StoreError
 from companion.store.errors import StoreConflict
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_picker import CardPicker, card_label
+from companion.ui.game_planning import construct, planning_panel, start_recycling
+from companion.ui.game_production import production_panel
+from companion.ui.game_status import status_box
 from companion.ui.labels import card_name, message, resource_label, resource_letter
 from companion.ui.session import GameSession, phase_label
 from companion.ui.undo import undo_bar
 
-MAX_TOTAL = 99
+SAID_BY_THE_PANEL = frozenset({"step", "no-supremacy", "supremacy-choice", "supremacy"})
+"""Events of a production step that its panel already states (said once, not twice)."""
 
 
 class GameScreen(Screen):
+    keep_awake = True
+    """Nobody wants the phone to lock in the middle of a round."""
+
     def __init__(self, app: CompanionApp, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
         self.pending: Card | None = None
-        """A drafted card waiting for 'build' or 'recycle'."""
+        """A drafted card opened for 'build' or 'recycle'."""
         self.recycling = False
+        self.note: str | None = None
+        """What the screen did on the player's behalf with the last action."""
         self.plan: dict[int | None, int] = {}
         self.plan_key: tuple[int, int, str | None, int] | None = None
+        self.exact_totals = False
+        """Table games: the others' exact totals were asked for (else one tap)."""
         self.opponent_fields: list[ft.TextField] = []
         self.opponents_key: tuple[int, str | None] | None = None
         self.picker = CardPicker(
@@ -77,6 +79,8 @@ class GameScreen(Screen):
             self._drafted,
             label=t("Search a drafted card"),
             allowed=self._in_game,
+            row_actions=self._row_actions,
+            badge=self._badge,
         )
         self._status = ft.Container()
         self._events = ft.Container()
@@ -84,6 +88,7 @@ class GameScreen(Screen):
                                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self._phase = w.card_box(self._phase_lines, identifier="phase-panel")
         self._picker_box = ft.Container(content=self.picker.control)
+        self._forward = ft.Container()
         self._constructions = ft.Column(spacing=8,
                                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self._memo: dict[object, tuple[object, ft.Control]] = {}
@@ -101,7 +106,12 @@ class GameScreen(Screen):
 
     @property
     def title(self) -> str:
-        return phase_label(self.state)
+        """Short enough for a phone's app bar; the body says the rest."""
+        state = self.state
+        if state.phase is Phase.PRODUCTION and state.step is not None:
+            return t("Round {round} · {resource}", round=state.round,
+                     resource=resource_label(state.step))
+        return phase_label(state)
 
     @property
     def state(self) -> GameState:
@@ -119,7 +129,8 @@ class GameScreen(Screen):
     def build(self) -> ft.Control:
         self.refresh()
         return ft.Column(
-            [self._status, self._events, self._phase, self._picker_box, self._constructions],
+            [self._phase, self._picker_box, self._forward, self._events,
+             self._constructions, self._status],
             spacing=12,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
@@ -132,29 +143,41 @@ class GameScreen(Screen):
     def refresh(self) -> None:
         state = self.state
         self._status.content = self.memo("status", self._status_signature(), self._status_box)
-        notes = self.session.announcements()
+        notes = self._announcements()
         self._events.content = (
             w.card_box(*[ft.Text(n) for n in notes], identifier="events") if notes else None
         )
         # Persistent parents with fresh lists: children unchanged since the last tap are
         # the same objects, so Flet diffs them to nothing.
         self._phase_lines.controls = self._phase_panel()
-        self._picker_box.visible = state.phase is Phase.PLANNING and self.pending is None
+        planning = state.phase is Phase.PLANNING
+        self._picker_box.visible = planning and self.pending is None
+        self._forward.content = (self.next_button(t("Start production"))
+                                 if planning and self.pending is None else None)
         self._constructions.controls = self._construction_list()
 
-    def _after_action(self) -> None:
+    def _announcements(self) -> list[str]:
+        """What the last action did, less what the step's panel already says."""
+        actions = self.session.game.actions
+        chose = bool(actions) and isinstance(actions[-1], ChooseScience)
+        notes = [message(e.template, e.params) for e in self.session.events
+                 if chose or e.kind not in SAID_BY_THE_PANEL]
+        return [*notes, self.note] if self.note else notes
+
+    def after_action(self) -> None:
         if self.state.finished:
             self.app.reopen()
             return
         self.app.refresh()
 
     def _after_undo(self) -> None:
-        self.pending = None
-        self.recycling = False
+        self.forget_pending()
+        self.note = None
         self.app.refresh()
 
     def play(self, action: Action) -> bool:
         """Give one action to the game; a refusal is explained and changes nothing."""
+        self.note = None
         try:
             self.session.play(action)
         except StoreConflict as exc:  # another tab moved the game on: show it as it is
@@ -165,8 +188,52 @@ class GameScreen(Screen):
             self.app.explain(exc)
             self.app.refresh()
             return False
-        self._after_action()
+        self.exact_totals = False
+        self.after_action()
         return True
+
+    def _phase_panel(self) -> list[ft.Control]:
+        state = self.state
+        if state.phase is Phase.PLANNING:
+            return planning_panel(self)
+        if state.phase is Phase.PRODUCTION:
+            return production_panel(self)
+        if state.phase is Phase.EXTRA:
+            gained = ", ".join(f"{n} {resource_label(k)}" for k, n in state.extra_tokens.items())
+            return [
+                w.heading(t("Your cards produce tokens")),
+                ft.Text(t("This round your cards gave you: {tokens}", tokens=gained)),
+                self.next_button(),
+            ]
+        return [ft.Text(t("Game over"))]
+
+    def next_button(self, label: str | None = None) -> ft.Control:
+        state = self.state
+        last = ends_game(state)
+        action: Action = End() if last else NextStep()
+        if label is None:
+            label = self._next_label(last)
+        problem = refusal(state, action, self.catalog)
+        controls: list[ft.Control] = [
+            w.button(label, lambda: self.play(action), icon=ft.Icons.ARROW_FORWARD,
+                     disabled=problem is not None)
+        ]
+        if problem is not None:
+            controls.append(ft.Text(message(problem.template, problem.params), size=12,
+                                    italic=True))
+        return ft.Column(controls, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _next_label(self, last: bool) -> str:
+        state = self.state
+        if last:
+            return t("End the game and count the score")
+        if state.phase is Phase.PRODUCTION and state.step is not PRODUCTION_ORDER[-1]:
+            assert state.step is not None
+            following = PRODUCTION_ORDER[PRODUCTION_ORDER.index(state.step) + 1]
+            return t("Next: {resource}", resource=resource_label(following))
+        if state.phase is Phase.PRODUCTION and any(state.per_round_tokens().values()):
+            return t("Next: tokens from your cards")
+        return t("Next: round {round}", round=state.round + 1)
 
     # --- status -------------------------------------------------------------------
 
@@ -177,81 +244,8 @@ class GameScreen(Screen):
                 language())
 
     def _status_box(self) -> ft.Control:
-        state = self.state
-        production = state.production()
-        chips: list[ft.Control] = []
-        for resource in PRODUCTION_ORDER:
-            amount = production[resource]
-            chips.append(
-                ft.Semantics(
-                    content=ft.Container(
-                        content=w.chip(resource, f"{resource_label(resource)} {amount}"),
-                        on_click=self._sources(resource),
-                        height=w.TOUCH,
-                        padding=ft.Padding.symmetric(vertical=8),
-                    ),
-                    label=t("{resource}: {amount}, tap to see where it comes from",
-                            resource=resource_label(resource), amount=amount),
-                    identifier=f"production-{resource.value}",
-                    button=True,
-                    container=True,
-                )
-            )
-        tokens = ft.Row(
-            [
-                w.value_text("krystallium", t("Krystallium: {n}", n=state.krystallium)),
-                w.value_text("generals", t("Generals: {n}", n=state.generals)),
-                w.value_text("financiers", t("Financiers: {n}", n=state.financiers)),
-            ],
-            wrap=True,
-            spacing=16,
-        )
-        cubes = w.value_text(
-            "empire-cubes",
-            t("Cubes on your Empire: {cubes}/5 toward the next Krystallium ({left} to go)",
-              cubes=state.empire_cubes, left=state.cubes_to_next_krystallium),
-        )
-        lines: list[ft.Control] = [
-            w.value_text("phase", phase_label(state), bold=True),
-            ft.Text(self.session.empire_line(), size=12),
-            ft.Text(t("Production of your Empire (tap for details)"), size=12),
-            ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-            tokens,
-            cubes,
-        ]
-        if state.scenario:
-            scenario = self.app.services.scenarios.get(state.scenario)
-            if scenario is not None:
-                lines.insert(1, ft.Text(t("Scenario: {name}", name=scenario.name_in(language())),
-                                        italic=True))
-        return w.card_box(*lines, identifier="status")
+        return status_box(self)
 
-    def _sources(self, resource: Resource) -> Callable[[], None]:
-        def show() -> None:
-            state = self.state
-            found = sources(resource, state.empire, state.built)
-            lines: list[ft.Control] = [
-                ft.Text(t("{amount} from {source}", amount=s.amount,
-                          source=card_name(self.catalog, s.card_id) if s.card_id is not None
-                          else t("your Empire card")))
-                for s in found
-            ]
-            if not lines:
-                lines = [ft.Text(t("Nothing produces {resource} yet.",
-                                   resource=resource_label(resource)))]
-            self.app.page.show_dialog(
-                ft.AlertDialog(
-                    title=ft.Text(t("{resource}: where it comes from",
-                                    resource=resource_label(resource))),
-                    content=ft.Column(lines, tight=True),
-                    actions=[w.button(t("Close"), lambda: self.app.page.pop_dialog(),
-                                      kind="text")],
-                )
-            )
-
-        return show
-
-PHASE_PANELS_MARK
     # --- cards under construction ------------------------------------------------
 
     def _construction_list(self) -> list[ft.Control]:
@@ -303,41 +297,57 @@ PHASE_PANELS_MARK
             identifier=f"construction-{card.uid}",
         )
 
-    def _uid_name(self, uid: int) -> str:
+    def uid_name(self, uid: int) -> str:
         card_id = self.session.card_of(uid)
         return card_name(self.catalog, card_id) if card_id is not None else t(
             "card {uid}", uid=uid)
 
+    # --- scenario -----------------------------------------------------------------
+
+    def _required(self) -> tuple[int, ...]:
+        start = self.session.game.start
+        return tuple(start.required) if self.state.scenario else ()
+
+    def _is_required(self, card_id: int) -> bool:
+        return required_left(self._required(), self.state.built_ids())[card_id] > 0
+
+    def required_mark(self, card_id: int) -> list[ft.Control]:
+        """"Required by the scenario", on the cards the scenario still needs built."""
+        if not self._is_required(card_id):
+            return []
+        return [ft.Row([
+            ft.Icon(ft.Icons.FLAG, size=16, color=ft.Colors.TERTIARY),
+            ft.Text(t("Required by the scenario"), size=12, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.TERTIARY),
+        ], spacing=4)]
+
+    def _badge(self, card: Card) -> str | None:
+        return t("Required") if self._is_required(card.id) else None
+
     # --- handlers -----------------------------------------------------------------
+
+    def _row_actions(self, card: Card) -> list[tuple[ft.IconData, str, Callable[[], Any]]]:
+        name = card_label(card)
+        return [(ft.Icons.CONSTRUCTION, t("Build {card}", card=name), construct(self, card)),
+                (ft.Icons.RECYCLING, t("Recycle {card}", card=name),
+                 start_recycling(self, card))]
 
     def _drafted(self, card: Card) -> None:
         self.pending = card
         self.recycling = False
         self.app.refresh()
 
-    def _cancel_pending(self) -> None:
+    def forget_pending(self) -> None:
         self.pending = None
         self.recycling = False
+
+    def cancel_pending(self) -> None:
+        self.forget_pending()
         self.app.refresh()
 
-    def _start_recycling(self) -> None:
-        self.recycling = True
+    def show_exact_totals(self) -> None:
+        self.exact_totals = True
         self.app.refresh()
-
-    def _construct(self, card: Card) -> Callable[[], None]:
-        def construct() -> None:
-            self.pending = None
-            self.play(Construct(card.id))
-
-        return construct
-
-    def _recycle(self, card: Card, onto: int | None) -> Callable[[], None]:
-        def recycle() -> None:
-            self.pending = None
-            self.recycling = False
-            self.play(Recycle(card.id, onto))
-
-        return recycle
 
     def _spend_k(self, uid: int, slot: str) -> Callable[[], None]:
         def spend() -> None:
@@ -356,20 +366,31 @@ PHASE_PANELS_MARK
     def _confirm_discard(self, card: UnderConstruction) -> Callable[[], None]:
         def ask() -> None:
             name = card_label(card.card)
+            state = self.state
+            lost = discard_loses_scenario(
+                card.card.id, self._required(), state.built_ids(),
+                [c.card.id for c in state.under_construction])
 
             def discard() -> None:
                 self.app.page.pop_dialog()
                 self.play(Discard(card.uid))
 
+            text: list[ft.Control] = [ft.Text(t(
+                "Its cubes are lost; its recycling cube ({resource}) goes to your Empire.",
+                resource=resource_label(card.card.recycle)))]
+            if lost:
+                text.insert(0, ft.Text(
+                    t("{card} is required by the scenario: unless you build another one "
+                      "by the end, the scenario is lost.", card=name),
+                    weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR))
             self.app.page.show_dialog(
                 ft.AlertDialog(
                     title=ft.Text(t("Discard {card}?", card=name)),
-                    content=ft.Text(t("Its cubes are lost; its recycling cube ({resource}) "
-                                      "goes to your Empire.",
-                                      resource=resource_label(card.card.recycle))),
+                    content=ft.Column(text, tight=True),
                     actions=[
                         w.button(t("Keep it"), lambda: self.app.page.pop_dialog(), kind="text"),
-                        w.button(t("Yes, discard it"), discard),
+                        w.button(t("Discard it and lose the scenario") if lost
+                                 else t("Yes, discard it"), discard),
                     ],
                 )
             )

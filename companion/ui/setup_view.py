@@ -31,6 +31,20 @@ def expansion_label(code: str) -> str:
     }.get(code, code)
 
 
+def switch_row(label: str, value: bool, on_change: Callable[[ft.Event[ft.Switch]], None],
+               *, disabled: bool = False) -> ft.Control:
+    """A switch with its words in the page's own text style: a Switch's built-in label
+    came out in another font in the browser. The row is named for screen readers."""
+    return ft.Semantics(
+        content=ft.Row([
+            ft.Text(label, expand=True),
+            ft.Switch(value=value, on_change=on_change, disabled=disabled, height=w.TOUCH),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        label=label,
+        container=True,
+    )
+
+
 def table_checklist(players: int, ca: bool) -> list[str]:
     """The draft as RULES.md §1 describes it, for the table's setup."""
     steps = [
@@ -128,24 +142,16 @@ class SetupScreen(Screen):
         if forced:
             rows.append(ft.Text(t("Scenarios are played with face B."), size=12, italic=True))
         else:
-            rows.append(ft.Switch(label=t("Variant faces C to F (not in the rulebooks)"),
-                                  value=self.variants, on_change=self._variant_switch,
-                                  height=w.TOUCH))
+            rows.append(switch_row(t("Variant faces C to F (not in the rulebooks)"),
+                                   self.variants, self._variant_switch))
             if self.variants:
                 rows.append(w.toggle_row([(t("Face {face}", face=f), f) for f in VARIANT_FACES],
                                          self.face, self._set_face))
         rows.append(w.heading(t("Expansions in play")))
         for code in (Expansion.CORRUPTION_ASCENSION.value, Expansion.WAR_OR_PEACE.value):
             locked = self.scenario is not None and code in self.scenario.expansions
-            rows.append(
-                ft.Switch(
-                    label=expansion_label(code),
-                    value=code in self.expansions or locked,
-                    disabled=locked,
-                    on_change=self._expansion_switch(code),
-                    height=w.TOUCH,
-                )
-            )
+            rows.append(switch_row(expansion_label(code), code in self.expansions or locked,
+                                   self._expansion_switch(code), disabled=locked))
         rows.append(self._checklist())
         rows.append(w.button(t("Start the game"), self._start, icon=ft.Icons.PLAY_ARROW,
                              disabled=self.mode == "scenario" and self.scenario is None))

@@ -9,8 +9,15 @@ from test_game_flow import draft, finish_step
 from companion.ui.services import Services
 
 
+def named_switch(ui: Ui, label: str) -> ft.Switch:
+    """The switch a screen reader names `label` (its own label, or its row's)."""
+    return next(c for c, ancestors in ui.controls() if isinstance(c, ft.Switch) and (
+        c.label == label or any(isinstance(a, ft.Semantics) and a.label == label
+                                for a in ancestors[-2:])))
+
+
 def switch_on(ui: Ui, label: str) -> None:
-    switch = next(c for c, _ in ui.controls() if isinstance(c, ft.Switch) and c.label == label)
+    switch = named_switch(ui, label)
     ui.session.apply_patch(switch._i, {"value": True})
     ui.dispatch(switch, "change", "true")
 

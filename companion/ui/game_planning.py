@@ -1,0 +1,143 @@
+"""Planning on the game screen: where the drafted card goes, in as few taps as possible.
+
+A card on screen (a recent card, a search result) is built or recycled from its own row:
+one tap, or two when its cube has several possible homes. A recycled cube that no card
+under construction can take goes straight to the Empire (`suggest.recycle_targets`), and
+the announcement says so. Solo games show where the player is in the round's two
+sequences of five cards (`planning.sequence_position`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.i18n import t
+from companion.rules.actions import Construct, Recycle
+from companion.rules.cards import Card
+from companion.rules.planning import (
+    POOL_SIZE,
+    SEQUENCES_PER_ROUND,
+    cards_played_this_planning,
+    pool_makeup,
+    sequence_position,
+)
+from companion.rules.suggest import recycle_targets
+from companion.ui import widgets as w
+from companion.ui.card_picker import card_label
+from companion.ui.labels import resource_label
+
+if TYPE_CHECKING:
+    from companion.ui.game_view import GameScreen
+
+
+def planning_panel(screen: GameScreen) -> list[ft.Control]:
+    state = screen.state
+    lines: list[ft.Control] = [w.heading(t("Planning"))]
+    if state.solo:
+        lines.append(w.value_text("sequence", sequence_text(screen), bold=True))
+    if screen.pending is not None:
+        lines.append(pending_box(screen, screen.pending))
+    elif state.solo:
+        base, ca = pool_makeup(state.expansions)
+        if ca:
+            lines.append(ft.Text(t("Take a pool ({base} base + {ca} Corruption & Ascension "
+                                   "cards); build or recycle each card. Any time: discard 2 "
+                                   "cards to draw 5 base or 3 C&A cards and keep 1.",
+                                   base=base, ca=ca), size=12, italic=True))
+        else:
+            lines.append(ft.Text(t("Take a pool of 5 cards; build or recycle each card. Any "
+                                   "time: discard 2 cards to draw 5 and keep 1."),
+                                 size=12, italic=True))
+    else:
+        lines.append(ft.Text(t("Draft your cards, then for each one: build it or "
+                               "recycle it."), size=12, italic=True))
+    return lines
+
+
+def sequence_text(screen: GameScreen) -> str:
+    """"Sequence 1 of 2 · card 3 of 5", from the cards played since Planning began."""
+    position = sequence_position(cards_played_this_planning(screen.session.game.actions))
+    if position.done:
+        return t("Both sequences played ({count} cards)", count=position.played)
+    return t("Sequence {sequence} of {sequences} · card {card} of {cards}",
+             sequence=position.sequence, sequences=SEQUENCES_PER_ROUND,
+             card=position.card, cards=POOL_SIZE)
+
+
+def pending_box(screen: GameScreen, card: Card) -> ft.Control:
+    name = card_label(card)
+    required = screen.required_mark(card.id)
+    if not screen.recycling:
+        targets = recycle_targets(screen.state, card)
+        gives = (t("Recycling gives 1 {resource}", resource=resource_label(card.recycle))
+                 if targets else
+                 t("Recycling gives 1 {resource}: no card under construction can take it, "
+                   "so it goes on your Empire", resource=resource_label(card.recycle)))
+        return w.card_box(
+            ft.Text(name, weight=ft.FontWeight.BOLD),
+            *required,
+            ft.Text(gives, size=12),
+            ft.Row(
+                [
+                    w.button(t("Build {card}", card=name), construct(screen, card),
+                             icon=ft.Icons.CONSTRUCTION, expand=True),
+                    w.button(t("Recycle {card}", card=name), start_recycling(screen, card),
+                             icon=ft.Icons.RECYCLING, kind="tonal", expand=True),
+                ],
+                spacing=8, wrap=True,
+            ),
+            w.button(t("Cancel"), screen.cancel_pending, kind="text"),
+            identifier="pending",
+        )
+    buttons = [
+        w.button(t("Put it on {card}", card=screen.uid_name(uid)),
+                 recycle(screen, card, uid), kind="outlined")
+        for uid in recycle_targets(screen.state, card)
+    ]
+    buttons.append(w.button(t("Put it on your Empire"), recycle(screen, card, None),
+                            kind="outlined"))
+    return w.card_box(
+        ft.Text(t("Recycle {card}: where does the {resource} cube go?", card=name,
+                  resource=resource_label(card.recycle))),
+        *buttons,
+        w.button(t("Cancel"), screen.cancel_pending, kind="text"),
+        identifier="pending",
+    )
+
+
+def construct(screen: GameScreen, card: Card) -> Callable[[], None]:
+    def build() -> None:
+        screen.forget_pending()
+        screen.play(Construct(card.id))
+
+    return build
+
+
+def start_recycling(screen: GameScreen, card: Card) -> Callable[[], None]:
+    """Recycle: straight to the Empire when no card can take the cube, else ask where."""
+
+    def start() -> None:
+        if not recycle_targets(screen.state, card):
+            note = t("No card under construction can take its {resource} cube: it went on "
+                     "your Empire.", resource=resource_label(card.recycle))
+            recycle(screen, card, None, note)()
+            return
+        screen.pending = card
+        screen.recycling = True
+        screen.app.refresh()
+
+    return start
+
+
+def recycle(screen: GameScreen, card: Card, onto: int | None,
+            note: str | None = None) -> Callable[[], None]:
+    def done() -> None:
+        screen.forget_pending()
+        if screen.play(Recycle(card.id, onto)) and note is not None:
+            screen.note = note
+            screen.app.refresh()
+
+    return done
