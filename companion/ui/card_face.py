@@ -46,7 +46,7 @@ def _per_label(element: CardType | Token) -> str:
 
 def amount_chip(kind: SlotKind, amount: int, *, long: bool = False) -> ft.Control:
     """`2` in the Materials colour; `long` writes the resource too ("2 Materials")."""
-    spoken = t("{count} {resource}", count=amount, resource=w.resource_name(kind))
+    spoken = symbols.amount_words(kind, amount)
     return _chip(kind, spoken if long else str(amount), spoken)
 
 
@@ -63,7 +63,7 @@ def amount_chips(amounts: Amounts, *, long: bool = False) -> list[ft.Control]:
 
 def icon_text(icon: Icon) -> str:
     """One production icon in words: "1 Energy", "1 Exploration per Vehicle", "-1 Energy"."""
-    base = t("{count} {resource}", count=icon.amount, resource=w.resource_name(icon.kind))
+    base = symbols.amount_words(icon.kind, icon.amount)
     if icon.per is None:
         return base
     return t("{production} per {type}", production=base, type=type_label(icon.per))

@@ -26,6 +26,7 @@ API for screens (nothing here needs a page):
   `type_badge(card_type, text=None)`: a chip in the card's frame colour with its glyph.
 - `rank_badge(rank, size=36, *, identifier=None)`: a solo rank as a shield.
 - `medal_badge(medal, size=36, *, identifier=None)`: from `medal_badge.py`.
+- `amount_words(kind, n)`: "2 Materials", "3 Generals" (plural where the word has one).
 - `resource_name(kind)`: the translated name (also `widgets.resource_name`);
   `type_name(card_type)`: a type's translated name.
 - Palettes: `RESOURCE_COLOURS` (fill, ink) as `widgets.RESOURCE_COLOURS`, `LOOKS`,
@@ -39,13 +40,14 @@ from typing import NamedTuple
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.cards import CardType, Resource, SlotKind, Token
 from companion.rules.scoring import SoloRank
 from companion.ui.medal_badge import medal_badge
 
 __all__ = [
-    "LOOKS", "RANK_LOOKS", "RESOURCE_COLOURS", "SURFACES", "TYPE_LOOKS", "Look", "chip",
+    "LOOKS", "RANK_LOOKS", "RESOURCE_COLOURS", "SURFACES", "TYPE_LOOKS", "Look",
+    "amount_words", "chip",
     "contrast_ratio", "medal_badge", "rank_badge", "resource_amount", "resource_name",
     "resource_symbol", "token_symbol", "type_badge", "type_colour", "type_name",
     "type_symbol",
@@ -124,6 +126,15 @@ def resource_name(kind: SlotKind) -> str:
         Token.GENERAL: t("General"),
     }
     return names[kind]
+
+
+def amount_words(kind: SlotKind, n: int) -> str:
+    """`n` of a resource or token in words: "2 Materials", "1 General", "3 Generals"."""
+    if kind is Token.GENERAL:
+        return tn("{count} General", "{count} Generals", n)
+    if kind is Token.FINANCIER:
+        return tn("{count} Financier", "{count} Financiers", n)
+    return t("{count} {resource}", count=n, resource=resource_name(kind))
 
 
 def type_name(card_type: CardType) -> str:
@@ -214,7 +225,7 @@ def chip(kind: SlotKind, text: str, *, tooltip: str | None = None) -> ft.Control
 def resource_amount(kind: SlotKind, n: int, *, identifier: str | None = None,
                     long: bool = False) -> ft.Control:
     """`n` of a resource as a chip (glyph and number), read aloud as "2 Materials"."""
-    spoken = t("{count} {resource}", count=n, resource=resource_name(kind))
+    spoken = amount_words(kind, n)
     pill = _pill(LOOKS[kind], spoken if long else str(n), glyph_label=None)
     return ft.Semantics(content=pill, label=spoken, identifier=identifier,
                         exclude_semantics=True)

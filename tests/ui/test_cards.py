@@ -89,7 +89,7 @@ def test_a_card_page_shows_everything_printed_and_its_other_names(
     assert ui.text("card-cost") == "Cost 5 Gold"
     assert ui.text("card-production") == "Production 2 Materials 2 Gold"
     assert ui.text("card-points") == "Victory points 2"
-    assert ui.text("card-bonus") == "Construction bonus 2 Financier"
+    assert ui.text("card-bonus") == "Construction bonus 2 Financiers"
     assert ui.text("card-recycle") == "Recycling bonus 1 Gold"
     facts = ui.text("card-facts")
     assert "Project" in facts and "Copies in the deck: 2" in facts and "Base game" in facts

@@ -190,9 +190,18 @@ def test_chip_names_the_resource_only_when_its_text_does_not() -> None:
 def test_resource_amount_reads_as_words_and_shows_the_number() -> None:
     amount = symbols.resource_amount(Token.GENERAL, 3, identifier="generals")
     assert text_of(amount) == "3"
-    assert labels(amount) == ["3 General"] and identified(amount) == {"generals": "3"}
+    assert labels(amount) == ["3 Generals"] and identified(amount) == {"generals": "3"}
     long = symbols.resource_amount(Resource.SCIENCE, 2, long=True)
     assert text_of(long) == "2 Science"
+
+
+def test_amounts_in_words_take_the_plural_of_tokens() -> None:
+    assert symbols.amount_words(Token.GENERAL, 1) == "1 General"
+    assert symbols.amount_words(Token.FINANCIER, 2) == "2 Financiers"
+    assert symbols.amount_words(Resource.MATERIALS, 2) == "2 Materials"
+    set_language("fr")
+    assert symbols.amount_words(Token.GENERAL, 3) == "3 Généraux"
+    assert symbols.amount_words(Token.FINANCIER, 1) == "1 Financier"
 
 
 def test_card_face_chips_keep_their_spoken_words() -> None:
