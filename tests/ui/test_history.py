@@ -76,7 +76,7 @@ def test_finished_games_newest_first_with_filters(open_ui: Callable[..., Ui],
     assert "Abandoned, round 1" in ui.text("game-gave-up")
 
     ui.click("Table game", within="history-filters")
-    assert ui.text("history-count") == "1 games"
+    assert ui.text("history-count") == "1 game"
     assert ui.has_id("game-table") and not ui.has_id("game-benjamin")
     ui.click("All", within="history-filters")
     ui.click("Empire: All Empires")
