@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.i18n import t, tn
-from companion.rules.actions import ChooseScience, Opponents, Place, Rivals
-from companion.rules.cards import SUPREMACY_BONUS
+from companion.rules.actions import ChooseScience, NextStep, Opponents, Place, Rivals
+from companion.rules.cards import SUPREMACY_BONUS, Token
 from companion.rules.errors import Rejected
 from companion.rules.suggest import (
     Placement,
@@ -70,7 +70,9 @@ def supremacy_text(screen: GameScreen) -> str:
     if state.supremacy and state.science_pending:
         return t("{total} — supremacy: choose a General or a Financier", total=state.produced)
     if state.supremacy and bonus is None:
-        return t("{total} — Science supremacy won", total=state.produced)
+        chosen = science_choice(screen)
+        return t("{total} — supremacy: you take 1 {token}", total=state.produced,
+                 token=resource_label(chosen) if chosen else token)
     if state.solo:
         if state.supremacy:
             return t("{total} — supremacy: you take 1 {token}", total=state.produced,
@@ -89,6 +91,16 @@ def supremacy_text(screen: GameScreen) -> str:
     if others:
         return t("No supremacy for you (others: {others})", others=others)
     return t("No supremacy for you")
+
+
+def science_choice(screen: GameScreen) -> Token | None:
+    """The character taken for this step's Science supremacy, from the game's actions."""
+    for action in reversed(screen.session.game.actions):
+        if isinstance(action, NextStep):
+            return None
+        if isinstance(action, ChooseScience):
+            return Token.FINANCIER if action.token == "Fin" else Token.GENERAL
+    return None
 
 
 def rival_label(reaching: int, last: bool, total: int) -> str:

@@ -18,7 +18,6 @@ import flet as ft
 from companion.i18n import language, t
 from companion.rules.actions import (
     Action,
-    ChooseScience,
     Discard,
     End,
     NextStep,
@@ -158,10 +157,8 @@ class GameScreen(Screen):
 
     def _announcements(self) -> list[str]:
         """What the last action did, less what the step's panel already says."""
-        actions = self.session.game.actions
-        chose = bool(actions) and isinstance(actions[-1], ChooseScience)
         notes = [message(e.template, e.params) for e in self.session.events
-                 if chose or e.kind not in SAID_BY_THE_PANEL]
+                 if e.kind not in SAID_BY_THE_PANEL]
         return [*notes, self.note] if self.note else notes
 
     def after_action(self) -> None:
@@ -259,7 +256,8 @@ class GameScreen(Screen):
         for card in state.under_construction:
             signature = (card.card.id, tuple(sorted(card.contents.items())),
                          tuple(s for s in k_slots if s.uid == card.uid),
-                         tuple(s for s in c_slots if s.uid == card.uid), language())
+                         tuple(s for s in c_slots if s.uid == card.uid), language(),
+                         self._is_required(card.card.id))
             boxes.append(self.memo(("construction", card.uid), signature,
                                    lambda card=card: self._construction_box(  # type: ignore[misc]
                                        card, k_slots, c_slots)))
@@ -290,6 +288,7 @@ class GameScreen(Screen):
                                 kind="text", icon=ft.Icons.DELETE_OUTLINE))
         return w.card_box(
             ft.Text(name, weight=ft.FontWeight.BOLD),
+            *self.required_mark(card.card.id),
             ft.Text(t("{filled} of {total} slots filled", filled=card.slots_filled,
                       total=card.slots_total), size=12),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),

@@ -50,7 +50,10 @@ def _checkbox(ui: Ui, label: str) -> ft.Checkbox:
 
 
 def _switch(ui: Ui, label: str) -> ft.Switch:
-    (switch,) = [c for c, _ in ui.controls() if isinstance(c, ft.Switch) and c.label == label]
+    """The switch named `label`: by its own label, or by its row's (setup's switches)."""
+    (switch,) = [c for c, up in ui.controls() if isinstance(c, ft.Switch) and (
+        c.label == label or any(isinstance(a, ft.Semantics) and a.label == label
+                                for a in up[-2:]))]
     return switch
 
 

@@ -1,0 +1,140 @@
+"""Fewer taps at the table: cards built or recycled from their own row, the solo sequence
+counter, scenario cards marked, the others asked once and only when it matters."""
+
+from __future__ import annotations
+
+import asyncio
+
+from harness import Ui
+from test_game_flow import draft, finish_step, start_solo
+
+
+def title(ui: Ui) -> str:
+    return str(ui.page.views[-1].appbar.title.value)
+
+
+def test_a_card_is_built_from_its_row_in_one_tap(ui: Ui) -> None:
+    start_solo(ui)
+    ui.fill("Search a drafted card", "wind")
+    ui.click("Build Wind Turbines")  # on the result's row: no second screen
+    assert ui.text("construction-1").startswith("Wind Turbines")
+    assert ui.field("Search a drafted card").value == ""
+    # Picked once, it is a recent card: on screen with nothing typed.
+    ui.click("Build Wind Turbines")
+    assert ui.text("construction-2").startswith("Wind Turbines")
+
+
+def test_a_cube_no_card_can_take_goes_to_the_empire_at_once(ui: Ui) -> None:
+    start_solo(ui)
+    ui.fill("Search a drafted card", "wind")
+    ui.click("Recycle Wind Turbines")  # nothing under construction: no question
+    assert ui.text("empire-cubes").startswith("Cubes on your Empire: 1/5")
+    assert ("No card under construction can take its Energy cube: it went on your Empire."
+            in ui.text("events"))
+    assert ui.find("Undo: Recycle Wind Turbines onto your Empire")
+    # Opened by its name, the card says where its cube would go before the tap.
+    ui.fill("Search a drafted card", "zeppelin")
+    ui.click("Zeppelin")
+    assert "no card under construction can take it, so it goes on your Empire" in (
+        ui.text("pending"))
+
+
+def test_a_cube_with_a_home_on_a_card_asks_where_in_one_more_tap(ui: Ui) -> None:
+    start_solo(ui)
+    draft(ui, "Wind Turbines")  # M2: takes a Materials cube
+    ui.fill("Search a drafted card", "mega")
+    ui.click("Recycle Mega-Drill")  # Mega-Drill recycles for Materials
+    ui.click("Put it on Wind Turbines")
+    assert ui.text("construction-1").startswith("Wind Turbines 1 of 2 slots filled")
+    assert "it went on your Empire" not in ui.screen_text()
+
+
+def test_solo_sequences_are_counted(ui: Ui) -> None:
+    start_solo(ui)
+    assert ui.text("sequence") == "Sequence 1 of 2 · card 1 of 5"
+    for _ in range(2):
+        draft(ui, "Wind Turbines")
+    assert ui.text("sequence") == "Sequence 1 of 2 · card 3 of 5"
+    for _ in range(3):
+        ui.click("Build Wind Turbines")  # a recent card
+    assert ui.text("sequence") == "Sequence 2 of 2 · card 1 of 5"
+    ui.click("Undo: Build Wind Turbines")
+    assert ui.text("sequence") == "Sequence 1 of 2 · card 5 of 5"
+    for _ in range(6):
+        ui.click("Build Wind Turbines")
+    assert ui.text("sequence") == "Both sequences played (10 cards)"
+    ui.click("Start production")
+    for _ in range(5):
+        finish_step(ui)
+    assert ui.text("sequence") == "Sequence 1 of 2 · card 1 of 5"  # round 2 starts again
+
+
+def test_a_c_and_a_pool_is_three_base_and_two_expansion_cards(ui: Ui) -> None:
+    from test_game_tools import switch_on
+
+    ui.click("New solo game")
+    switch_on(ui, "Corruption & Ascension")
+    ui.click("Start the game")
+    assert "Take a pool (3 base + 2 Corruption & Ascension cards)" in ui.text("phase-panel")
+
+
+def test_scenario_cards_are_marked_and_their_discard_warned(ui: Ui) -> None:
+    ui.click("Solo scenario")
+    ui.click("1. To the Center of the Earth")
+    ui.click("Start the game")
+    assert "Required by the scenario" in ui.text("construction-1")  # Polar Base
+    ui.fill("Search a drafted card", "polar")
+    assert "Required" in ui.screen_text()  # the picker marks it too
+    ui.click("Discard Polar Base")
+    assert ("Polar Base is required by the scenario: unless you build another one by the "
+            "end, the scenario is lost.") in ui.screen_text()
+    ui.click("Keep it")
+    assert ui.has_id("construction-1")
+    draft(ui, "Wind Turbines")
+    ui.click("Discard Wind Turbines")  # not required: the usual question
+    assert "required by the scenario" not in ui.screen_text()
+    ui.click("Yes, discard it")
+    ui.click("Discard Polar Base")
+    ui.click("Discard it and lose the scenario")
+    assert not ui.has_id("construction-1")
+
+
+def test_titles_fit_a_phone_and_the_body_says_the_rest(ui: Ui) -> None:
+    start_solo(ui)
+    assert title(ui) == "Round 1 · Planning"
+    ui.click("Start production")
+    assert title(ui) == "Round 1 · Materials"
+    assert ui.text("phase") == "Round 1 · Production: Materials"
+
+
+def test_science_supremacy_is_said_once(ui: Ui) -> None:
+    ui.click("Table game (2–7 players)")
+    ui.click("Face B")  # Noram States B: 1 Science
+    ui.click("Start the game")
+    ui.click("Start production")
+    while "Science" not in title(ui):
+        answers = [n for n in ui.names() if n.startswith("Someone has")]
+        if answers:
+            ui.click(answers[0])
+        finish_step(ui)
+    ui.click("Nobody has 1 or more")
+    text = ui.screen_text()
+    assert text.count("choose a General or a Financier") == 1
+    assert "choose a Financier or a General" not in text
+    ui.click("Take a General")
+    text = ui.screen_text()
+    assert text.count("you take 1 General") == 1
+    assert ui.text("supremacy") == "1 — supremacy: you take 1 General"
+
+
+def test_the_screen_stays_on_during_a_game_only(ui: Ui) -> None:
+    def calls() -> list[str]:
+        ui.run(asyncio.sleep(0.05))  # the wakelock's call runs as a task
+        return [name for name, _ in ui.client.calls if name in ("enable", "disable")]
+
+    start_solo(ui)
+    assert calls() == ["enable"]
+    draft(ui, "Wind Turbines")
+    assert calls() == ["enable"]  # asked once, not at every tap
+    ui.click("Back")
+    assert calls() == ["enable", "disable"]
