@@ -6,11 +6,10 @@ so the built cards stand out while scrolling. The grid offers the cards of the
 expansions the player owns (setting "expansions") unless asked for all of them, and
 always the cards already counted, wherever they come from.
 
-The type colours are the printed cards' frames, which are also the colours of the
-resource each type recycles into (Structure grey like Materials, Vehicle black like
-Energy, Research green, Project yellow, Discovery blue); War or Peace's Memorials get
-a colour of their own. They belong with the rest of the game's visual language in
-`companion.ui.symbols` when that module exists; until then they are defined here.
+The type colours and glyphs are the game's visual language, `companion.ui.symbols`: a
+built tile is filled with its type's frame colour, every tile is edged with the type's
+rim (which stays visible on a light and a dark page) and each group is headed by the
+type's symbol.
 """
 
 from __future__ import annotations
@@ -22,36 +21,15 @@ import flet as ft
 
 from companion.catalog import Catalog
 from companion.i18n import language, t
-from companion.rules.cards import Card, CardType, Expansion, Resource
+from companion.rules.cards import Card, CardType, Expansion
+from companion.ui import symbols
 from companion.ui import widgets as w
 from companion.ui.card_picker import card_label
 
-TYPE_RESOURCE: dict[CardType, Resource] = {
-    CardType.STRUCTURE: Resource.MATERIALS,
-    CardType.VEHICLE: Resource.ENERGY,
-    CardType.RESEARCH: Resource.SCIENCE,
-    CardType.PROJECT: Resource.GOLD,
-    CardType.DISCOVERY: Resource.EXPLORATION,
-}
-MEMORIAL_COLOURS = ("#6A1B9A", "#FFFFFF")
-EDGE_GREY = "#78909C"
 TILE_HEIGHT = 56
 TILE_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
     "xs": 4, "sm": 3, "md": 2}
 """Three tiles a row on a phone, more on wider windows."""
-
-
-def type_colours(kind: CardType) -> tuple[str, str]:
-    """(background, text) of a card type, as printed."""
-    resource = TYPE_RESOURCE.get(kind)
-    return w.RESOURCE_COLOURS[resource] if resource is not None else MEMORIAL_COLOURS
-
-
-def _edge(kind: CardType) -> str:
-    """The tile's border: its colour, except the pale grey and the black of Structures and
-    Vehicles, which would vanish on a light or a dark page; a mid grey reads on both."""
-    background, _ = type_colours(kind)
-    return EDGE_GREY if kind in (CardType.STRUCTURE, CardType.VEHICLE) else background
 
 
 def owned_expansions(raw: object) -> set[Expansion]:
@@ -105,17 +83,15 @@ class CardGrid:
         self.control.controls = rows
 
     def _heading(self, kind: CardType, built: int) -> ft.Control:
-        background, _ = type_colours(kind)
-        swatch = ft.Container(width=16, height=16, bgcolor=background, border_radius=4,
-                              border=ft.Border.all(1, "#9E9E9E"))
-        text = t(kind.value) if not built else t("{type} · built: {count}",
-                                                  type=t(kind.value), count=built)
+        swatch = symbols.type_symbol(kind, 20, labelled=False)  # the text names the type
+        name = symbols.type_name(kind)
+        text = name if not built else t("{type} · built: {count}", type=name, count=built)
         return ft.Semantics(
             content=ft.Row([swatch, ft.Text(text, weight=ft.FontWeight.BOLD)], spacing=8),
             header=True, identifier=f"group-{kind.value}")
 
     def _tile(self, card: Card, count: int) -> ft.Control:
-        background, foreground = type_colours(card.type)
+        background, foreground = symbols.type_colour(card.type)
         name = card_label(card)
         filled = count > 0
         tap = ft.Button(
@@ -127,7 +103,7 @@ class CardGrid:
             style=ft.ButtonStyle(
                 bgcolor=background if filled else ft.Colors.SURFACE_CONTAINER_LOW,
                 color=foreground if filled else ft.Colors.ON_SURFACE,
-                side=ft.BorderSide(3 if filled else 2, _edge(kind=card.type)),
+                side=ft.BorderSide(3 if filled else 2, symbols.TYPE_LOOKS[card.type].rim),
                 shape=ft.RoundedRectangleBorder(radius=8),
                 padding=ft.Padding.symmetric(horizontal=6, vertical=4),
                 text_style=ft.TextStyle(size=12, weight=ft.FontWeight.W_600 if filled else None),

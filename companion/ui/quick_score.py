@@ -15,16 +15,18 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.i18n import t
-from companion.rules.cards import Card, Expansion, Token
+from companion.rules.cards import Card, Expansion
 from companion.rules.errors import Rejected
 from companion.rules.scoring import Score, TieBreak, solo_rank
 from companion.rules.supremacy import MAX_PLAYERS
 from companion.store import StoreError
+from companion.ui import symbols
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_grid import CardGrid, owned_expansions, shown_cards
 from companion.ui.labels import empire_label, solo_rank_label
 from companion.ui.quick_model import QuickScore
+from companion.ui.score_pad import score_pad
 
 if TYPE_CHECKING:
     from companion.ui.session import GameSession
@@ -175,14 +177,19 @@ class QuickScoreScreen(Screen):
             result = player.score(self.catalog)
         except Rejected as exc:
             return ft.Text(t(exc.template, **exc.params))
-        return score_pad(result, self._total_caption(result, player.face))
+        pad = ft.Container(score_pad(result, "score", compact=True), expand=True)
+        return ft.Row([pad, self._beside_pad(result, player.face)], spacing=6,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
-    def _total_caption(self, result: Score, face: str) -> ft.Control:
+    def _beside_pad(self, result: Score, face: str) -> ft.Control:
+        """Solo: the rank the total reaches; at a table: whose pad this is."""
         if len(self.model.players) == 1:
-            rank = solo_rank_label(solo_rank(result.total, face))
-            return w.value_text("solo-rank", rank, size=12)
-        return ft.Text(self.model.players[self.selected].name, size=12, max_lines=1,
-                       overflow=ft.TextOverflow.ELLIPSIS)
+            rank = solo_rank(result.total, face)
+            caption = w.value_text("solo-rank", solo_rank_label(rank), size=10)
+            return ft.Column([symbols.rank_badge(rank, 28), caption], spacing=2, width=64,
+                             horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
+        return ft.Text(self.model.players[self.selected].name, size=11, width=56,
+                       max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
 
     def _ranking_box(self) -> ft.Control | None:
         """Places best first; a tie on points says which tie-breaker settled it."""
@@ -292,43 +299,3 @@ def _tie_text(reason: TieBreak) -> str:
         TieBreak.SHARED: t("shared place"),
     }
     return words[reason]
-
-
-PAD_ROWS = (
-    ("raw", "Raw", None),
-    ("combo", "Combo", None),
-    ("duo", "Duo", None),
-    ("generals", "Generals", Token.GENERAL),
-    ("financiers", "Financiers", Token.FINANCIER),
-)
-
-
-def score_pad(result: Score, caption: ft.Control) -> ft.Control:
-    """The printed score pad in one line: five rows as cells, then the total.
-
-    Each value can be read back by `score-<row>` and the total by `score-total`.
-    """
-    values = result.as_dict()
-    words = {"Raw": t("Raw"), "Combo": t("Combo"), "Duo": t("Duo"),
-             "Generals": t("Generals"), "Financiers": t("Financiers")}
-    cells: list[ft.Control] = []
-    for key, word, token in PAD_ROWS:
-        background, foreground = (w.RESOURCE_COLOURS[token] if token is not None
-                                  else (ft.Colors.SURFACE_CONTAINER_HIGH, ft.Colors.ON_SURFACE))
-        cells.append(ft.Container(
-            ft.Column([
-                ft.Text(words[word], size=9, color=foreground, max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS),
-                ft.Semantics(content=ft.Text(str(values[key]), size=16,
-                                             weight=ft.FontWeight.BOLD, color=foreground),
-                             identifier=f"score-{key}"),
-            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
-            bgcolor=background, border_radius=6, expand=True,
-            padding=ft.Padding.symmetric(horizontal=1, vertical=4)))
-    total = ft.Column([
-        w.value_text("score-total", t("{total} points", total=result.total), size=17,
-                     bold=True),
-        caption,
-    ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END)
-    return ft.Row([*cells, ft.Container(total, width=84)], spacing=3,
-                  vertical_alignment=ft.CrossAxisAlignment.CENTER)

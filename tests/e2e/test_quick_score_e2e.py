@@ -81,6 +81,8 @@ def test_table_ranking_on_top_with_the_tie_break(app_server, page) -> None:
     app.click("Harbor Zone")
     app.click("Wind Turbines")
     app.click("Player 2 · 0")
+    # What a player sees before tapping on: player 2's own fields.
+    page.get_by_role("textbox", name="Name of player 2").wait_for()
     app.click("Face B")
     app.click("Harbor Zone")
     app.wait_text("rank-1", "1. Player 1: 2 points (more built cards)")
