@@ -107,6 +107,14 @@ def recycle_targets(state: GameState, card: Card) -> list[int]:
     return [c.uid for c in state.under_construction if c.free(card.recycle) > 0]
 
 
+def suggest_recycle_target(state: GameState, card: Card) -> int | None:
+    """Where `card`'s recycled cube could go: like production's cubes, the card closest to
+    completion that can take it; None (the Empire) when no card can."""
+    targets = set(recycle_targets(state, card))
+    ranked = _closest_first([c for c in state.under_construction if c.uid in targets])
+    return ranked[0].uid if ranked else None
+
+
 def krystallium_slots(state: GameState) -> list[Slot]:
     """Where Krystallium may go now: any free resource slot or Krystallium slot."""
     if state.finished or state.krystallium <= 0:

@@ -1,9 +1,10 @@
 """Planning on the game screen: where the drafted card goes, in as few taps as possible.
 
-A card on screen (a recent card, a search result) is built or recycled from its own row:
-one tap, or two when its cube has several possible homes. A recycled cube that no card
-under construction can take goes straight to the Empire (`suggest.recycle_targets`), and
-the announcement says so. Solo games show where the player is in the round's two
+A card on screen (a recent card, a search result) is built or recycled from its own row
+in one tap: a recycled cube goes where the suggestion says (`suggest.suggest_recycle_target`:
+the card closest to completion, else the Empire) and the announcement says where. Opened
+by its name, a card asks where its cube goes, unless no card under construction can take
+it (`suggest.recycle_targets`): then it goes straight to the Empire, and says so. Solo games show where the player is in the round's two
 sequences of five cards (`planning.sequence_position`).
 """
 
@@ -24,7 +25,7 @@ from companion.rules.planning import (
     pool_makeup,
     sequence_position,
 )
-from companion.rules.suggest import recycle_targets
+from companion.rules.suggest import recycle_targets, suggest_recycle_target
 from companion.ui import widgets as w
 from companion.ui.card_picker import card_label
 from companion.ui.labels import resource_label
@@ -87,7 +88,7 @@ def pending_box(screen: GameScreen, card: Card) -> ft.Control:
                     w.button(t("Recycle {card}", card=name), start_recycling(screen, card),
                              icon=ft.Icons.RECYCLING, kind="tonal", expand=True),
                 ],
-                spacing=8, wrap=True,
+                spacing=8,
             ),
             w.button(t("Cancel"), screen.cancel_pending, kind="text"),
             identifier="pending",
@@ -117,19 +118,41 @@ def construct(screen: GameScreen, card: Card) -> Callable[[], None]:
 
 
 def start_recycling(screen: GameScreen, card: Card) -> Callable[[], None]:
-    """Recycle: straight to the Empire when no card can take the cube, else ask where."""
+    """Recycle from the card's opened box: straight to the Empire when no card can take
+    the cube, else ask where."""
 
     def start() -> None:
         if not recycle_targets(screen.state, card):
-            note = t("No card under construction can take its {resource} cube: it went on "
-                     "your Empire.", resource=resource_label(card.recycle))
-            recycle(screen, card, None, note)()
+            recycle(screen, card, None, empire_note(card))()
             return
         screen.pending = card
         screen.recycling = True
         screen.app.refresh()
 
     return start
+
+
+def quick_recycle(screen: GameScreen, card: Card) -> Callable[[], None]:
+    """Recycle from the card's row in one tap: the cube goes where the suggestion says
+    (the card closest to completion, else the Empire) and the announcement says where;
+    Undo, or the card's own box, puts it elsewhere."""
+
+    def run() -> None:
+        onto = suggest_recycle_target(screen.state, card)
+        if onto is None:
+            recycle(screen, card, None, empire_note(card))()
+            return
+        note = t("Its {resource} cube went on {card}, the card closest to completion (undo "
+                 "to put it elsewhere).", resource=resource_label(card.recycle),
+                 card=screen.uid_name(onto))
+        recycle(screen, card, onto, note)()
+
+    return run
+
+
+def empire_note(card: Card) -> str:
+    return t("No card under construction can take its {resource} cube: it went on "
+             "your Empire.", resource=resource_label(card.recycle))
 
 
 def recycle(screen: GameScreen, card: Card, onto: int | None,

@@ -44,7 +44,7 @@ from companion.store.errors import StoreConflict
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_picker import CardPicker, card_label
-from companion.ui.game_planning import construct, planning_panel, start_recycling
+from companion.ui.game_planning import construct, planning_panel, quick_recycle
 from companion.ui.game_production import production_panel
 from companion.ui.game_status import status_box
 from companion.ui.labels import card_name, message, resource_label, resource_letter
@@ -329,7 +329,7 @@ class GameScreen(Screen):
         name = card_label(card)
         return [(ft.Icons.CONSTRUCTION, t("Build {card}", card=name), construct(self, card)),
                 (ft.Icons.RECYCLING, t("Recycle {card}", card=name),
-                 start_recycling(self, card))]
+                 quick_recycle(self, card))]
 
     def _drafted(self, card: Card) -> None:
         self.pending = card

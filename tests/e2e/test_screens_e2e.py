@@ -29,10 +29,10 @@ def test_screens_tour(app_server, page) -> None:
     app.fill("Search a drafted card", "wind")
     app.click("Wind Turbines")
     app.screenshots("build-or-recycle")
-    app.click("Recycle Wind Turbines")
-    app.screenshots("recycle-target")
-    app.click("Put it on your Empire")
+    app.click("Recycle Wind Turbines")  # no card can take its cube: to the Empire at once
     app.click("Start production")
+    app.screenshots("table-one-tap")  # "nobody has 3 or more" / "someone has..."
+    app.click("Enter their exact totals")
     app.fill("Player 2's total", "4")
     app.fill("Player 3's total", "2")
     app.fill("Player 4's total", "1")

@@ -149,3 +149,17 @@ def test_ends_game_exactly_where_the_engine_ends_it(cards: Catalog) -> None:
         game.play(NextStep())
     assert ended_at == (4, Resource.EXPLORATION)
     assert game.state.finished
+
+
+
+def test_a_recycled_cube_goes_to_the_card_closest_to_completion(cards: Catalog) -> None:
+    """Financial Center (M4 E1) lacks 5 slots, Wind Turbines (M2) 2: Recycling Plant's
+    Materials cube is suggested for Wind Turbines; Financial Center recycles for Gold,
+    which neither card takes, so its cube is for the Empire (None)."""
+    from companion.rules.suggest import suggest_recycle_target
+
+    game = new(cards)
+    center, turbines = construct(game, cards, "Financial Center", "Wind Turbines")
+    assert suggest_recycle_target(game.state, cards.card("Recycling Plant")) == turbines
+    assert suggest_recycle_target(game.state, cards.card("Financial Center")) is None
+    assert suggest_recycle_target(game.state, cards.card("Wind Turbines")) == center  # E

@@ -39,14 +39,22 @@ def test_a_cube_no_card_can_take_goes_to_the_empire_at_once(ui: Ui) -> None:
         ui.text("pending"))
 
 
-def test_a_cube_with_a_home_on_a_card_asks_where_in_one_more_tap(ui: Ui) -> None:
+def test_a_cube_with_a_home_goes_to_the_closest_card_or_where_the_player_says(
+        ui: Ui) -> None:
     start_solo(ui)
-    draft(ui, "Wind Turbines")  # M2: takes a Materials cube
+    draft(ui, "Financial Center")  # M4 E1: 5 slots to fill
+    draft(ui, "Wind Turbines")  # M2: 2 slots, closer to completion
     ui.fill("Search a drafted card", "mega")
-    ui.click("Recycle Mega-Drill")  # Mega-Drill recycles for Materials
-    ui.click("Put it on Wind Turbines")
-    assert ui.text("construction-1").startswith("Wind Turbines 1 of 2 slots filled")
-    assert "it went on your Empire" not in ui.screen_text()
+    ui.click("Recycle Mega-Drill")  # its Materials cube, in one tap from the row
+    assert ui.text("construction-2").startswith("Wind Turbines 1 of 2 slots filled")
+    assert ("Its Materials cube went on Wind Turbines, the card closest to completion "
+            "(undo to put it elsewhere).") in ui.text("events")
+    ui.click("Undo: Recycle Mega-Drill onto Wind Turbines")
+    ui.click("Mega-Drill")  # a recent card, opened by its name: the player chooses
+    ui.click("Recycle Mega-Drill")
+    ui.click("Put it on Financial Center")
+    assert ui.text("construction-1").startswith("Financial Center 1 of 5 slots filled")
+    assert "it went on" not in ui.screen_text()
 
 
 def test_solo_sequences_are_counted(ui: Ui) -> None:

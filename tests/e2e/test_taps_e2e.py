@@ -1,0 +1,175 @@
+"""How many taps and key presses the table costs, measured in a real browser.
+
+Targets (issue 10): one solo production step accepting the suggestion in at most 2 taps
+(1 when nothing is produced); one drafted card into construction or recycling in at
+most 2 taps when it is on screen (a recent card), 2 taps and 3 letters otherwise. And a
+whole solo game of 4 rounds, 40 cards drawn as from the shuffled deck, whose totals the
+README puts next to the paper pad (before this work: about 180 taps, 160 keys).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from app_page import AppPage
+
+from companion.catalog import catalog
+from companion.rules.actions import Construct, End, NextStep, Place, Recycle, Start
+from companion.rules.cards import Card
+from companion.rules.game import Game
+from companion.rules.planning import POOL_SIZE, SEQUENCES_PER_ROUND
+from companion.rules.suggest import ends_game, suggest_placement, suggest_recycle_target
+from companion.ui.card_picker import RESULTS, search
+
+pytestmark = pytest.mark.browser
+
+SEED = 10
+ROUNDS = 4
+CARDS_PER_ROUND = SEQUENCES_PER_ROUND * POOL_SIZE
+MAX_BUILDING = 6
+"""The simulated player builds while fewer cards than this are under construction."""
+
+
+def shuffled_draws(count: int) -> list[Card]:
+    """Cards as the base deck deals them (every printed copy), in a fixed shuffle."""
+    cards = catalog()
+    deck = [card for card in cards.cards if card.expansion.value == "base"
+            for _ in range(card.copies)]
+    random.Random(SEED).shuffle(deck)
+    return deck[:count]
+
+
+def three_letters(card: Card) -> str:
+    """Three letters of the card's name that bring it among the search results."""
+    cards = catalog()
+    name = card.name.lower()
+    for start in range(len(name) - 2):
+        letters = name[start:start + 3]
+        if not letters.isalpha():
+            continue
+        found = search(cards, letters, lambda c: c.expansion.value == "base", limit=RESULTS)
+        if card in found:
+            return letters
+    raise AssertionError(f"no three letters find {card.name}")
+
+
+def tap_first(app: AppPage, name: str) -> None:
+    """Tap the first of several buttons of the same name (two copies of one card)."""
+    app.taps += 1
+    app.button(name).first.click()
+    app.settle()
+
+
+def start_solo(app: AppPage) -> Game:
+    app.click("New solo game")
+    app.click("Face A")
+    app.click("Start the game")
+    app.wait_text("sequence", "Sequence 1 of 2 · card 1 of 5")
+    return Game.new(Start(empire="Noram States", face="A"), catalog())
+
+
+def draft(app: AppPage, game: Game, card: Card, build: bool) -> tuple[int, int, bool]:
+    """Build or recycle one drafted card; (taps, keys, was it on screen already)."""
+    taps, keys = app.taps, app.keys
+    verb = "Build" if build else "Recycle"
+    on_screen = app.button(f"{verb} {card.name}").count() > 0
+    if not on_screen:
+        app.fill("Search a drafted card", three_letters(card))
+    tap_first(app, f"{verb} {card.name}")
+    if build:
+        game.play(Construct(card.id))
+    else:  # from the row: where the suggestion says, announced
+        game.play(Recycle(card.id, suggest_recycle_target(game.state, card)))
+    return app.taps - taps, app.keys - keys, on_screen
+
+
+def production_step(app: AppPage, game: Game) -> int:
+    """Accept the suggested placement and go on; returns the taps it took."""
+    taps = app.taps
+    if game.state.to_place:
+        app.click("Place the cubes")
+        app.button("Place the cubes").wait_for(state="detached")
+        for uid, count in suggest_placement(game.state):
+            game.play(Place(onto=uid, count=count))
+    if ends_game(game.state):
+        app.click("End the game and count the score")
+        game.play(End())
+    else:
+        name = next(n for n in ("Next: Energy", "Next: Science", "Next: Gold",
+                                "Next: Exploration", f"Next: round {game.state.round + 1}")
+                    if app.button(n).count())
+        app.click(name)
+        game.play(NextStep())
+    return app.taps - taps
+
+
+def test_one_card_and_one_step(app_server, page) -> None:
+    server = app_server()
+    app = AppPage(page)
+    app.open(server.url)
+    game = start_solo(app)
+    cards = catalog()
+    wind = cards.card("Wind Turbines")
+    taps, keys, shown = draft(app, game, wind, build=True)  # typed: not on screen yet
+    print(f"\ncard found by 3 letters and built: {taps} taps, {keys} keys")
+    assert not shown and taps <= 2 and keys <= 3
+    taps, keys, shown = draft(app, game, wind, build=True)  # now a recent card
+    print(f"recent card built: {taps} taps, {keys} keys")
+    assert shown and taps <= 2 and keys == 0
+    taps, keys, _ = draft(app, game, cards.card("Zeppelin"), build=False)
+    print(f"card recycled (its cube has no card to go to): {taps} taps, {keys} keys")
+    assert taps <= 2 and keys <= 3
+    taps, keys, _ = draft(app, game, cards.card("Mega-Drill"), build=False)
+    print(f"card recycled onto the card under construction closest to completion: {taps} "
+          f"taps, {keys} keys")
+    assert taps <= 2 and keys <= 3
+    app.wait_text("sequence", "Sequence 1 of 2 · card 5 of 5")
+    app.screenshots("planning-counter")
+    app.click("Start production")
+    game.play(NextStep())
+    app.wait_text("produced", "You produce 3 Materials")
+    app.screenshots("production")
+    taps = production_step(app, game)
+    print(f"production step with cubes to place: {taps} taps")
+    assert taps <= 2
+    app.wait_text("produced", f"You produce {game.state.produced} Energy")
+    taps = production_step(app, game)  # Wind Turbines were built: 1 Energy
+    app.wait_text("produced", "You produce 0 Science")
+    taps = production_step(app, game)
+    print(f"production step with nothing produced: {taps} taps")
+    assert taps == 1
+
+
+@pytest.mark.slow
+def test_a_whole_solo_game(app_server, page) -> None:
+    server = app_server()
+    app = AppPage(page)
+    app.open(server.url)
+    draws = iter(shuffled_draws(ROUNDS * CARDS_PER_ROUND))
+    game = start_solo(app)
+    worst_card = worst_step = 0
+    for round_number in range(1, ROUNDS + 1):
+        app.wait_text("sequence", "Sequence 1 of 2 · card 1 of 5")
+        for _ in range(CARDS_PER_ROUND):
+            card = next(draws)
+            build = len(game.state.under_construction) < MAX_BUILDING
+            taps, keys, _ = draft(app, game, card, build)
+            assert taps <= 2 and keys <= 3, (card.name, taps, keys)
+            worst_card = max(worst_card, taps)
+        app.wait_text("sequence", f"Both sequences played ({CARDS_PER_ROUND} cards)")
+        app.click("Start production")
+        game.play(NextStep())
+        for _ in range(5):
+            if game.state.science_pending:
+                raise AssertionError("Noram States A never reaches 5 Science in this game")
+            worst_step = max(worst_step, production_step(app, game))
+            if game.state.finished:
+                break
+        assert game.state.finished or game.state.round == round_number + 1
+    total = game.state.score().total
+    app.wait_text("final-score", f"{total} points")
+    print(f"\nwhole solo game, {ROUNDS * CARDS_PER_ROUND} cards: {app.counts()} "
+          f"(setup included; worst card {worst_card} taps, worst step {worst_step}); "
+          f"score {total}")
+    assert worst_step <= 2
