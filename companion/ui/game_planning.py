@@ -4,8 +4,9 @@ A card on screen (a recent card, a search result) is built or recycled from its 
 in one tap: a recycled cube goes where the suggestion says (`suggest.suggest_recycle_target`:
 the card closest to completion, else the Empire) and the announcement says where. Opened
 by its name, a card asks where its cube goes, unless no card under construction can take
-it (`suggest.recycle_targets`): then it goes straight to the Empire, and says so. Solo games show where the player is in the round's two
-sequences of five cards (`planning.sequence_position`).
+it (`suggest.recycle_targets`): then it goes straight to the Empire, and says so. Solo
+games show where the player is in the round's two sequences of five cards
+(`planning.sequence_position`).
 """
 
 from __future__ import annotations
