@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from app_page import AppPage
+from app_page import READ, AppPage
 
 from companion.catalog import catalog
 from companion.rules.actions import Construct, End, NextStep, Place, Recycle, Start
@@ -173,3 +173,24 @@ def test_a_whole_solo_game(app_server, page) -> None:
           f"(setup included; worst card {worst_card} taps, worst step {worst_step}); "
           f"score {total}")
     assert worst_step <= 2
+
+
+def test_scenario_cards_marked_and_their_discard_warned(app_server, page) -> None:
+    server = app_server()
+    app = AppPage(page)
+    app.open(server.url)
+    app.click("Solo scenario")
+    app.click("1. To the Center of the Earth")
+    app.click("Start the game")
+    assert "Required by the scenario" in app.text("construction-1")
+    app.fill("Search a drafted card", "pol")
+    app.screenshots("scenario-required")
+    app.click("Discard Polar Base")
+    app.wait_for_text("unless you build another one by the end, the scenario is lost")
+    app.screenshots("scenario-discard-warning")
+    app.click("Keep it")
+    app.click("Back")
+    card = app.page.locator('[flt-semantics-identifier^="ongoing-"]').first
+    card.wait_for()
+    assert "Solo scenario: To the Center of the Earth" in card.evaluate(READ)  # home's card
+    app.screenshots("home-scenario-game")
