@@ -7,7 +7,7 @@ import flet as ft
 from companion.i18n import language, t
 from companion.rules.scenarios import ScenarioResult, scenario_result
 from companion.rules.scoring import FACE_A_ADJUSTMENT, Score, solo_rank
-from companion.ui import routes
+from companion.ui import routes, symbols
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_picker import card_label
@@ -77,13 +77,25 @@ class EndScreen(Screen):
             return lines
         return [t("Score the other players to see the ranking.")]
 
+    def _picture(self) -> list[ft.Control]:
+        """The medal won, or the solo rank, drawn as the game draws them."""
+        result = self.scenario_result()
+        if result is not None:
+            return [symbols.medal_badge(result.medal, size=48, identifier="final-medal")]
+        state = self.session.state
+        if state.solo:
+            rank = solo_rank(self.score().total, state.empire.face)
+            return [symbols.rank_badge(rank, size=48, identifier="final-rank")]
+        return []
+
     def refresh(self) -> None:
         state = self.session.state
         result = self.score()
         verdict = self.result_lines()
         controls: list[ft.Control] = [
-            w.value_text("final-score", t("{total} points", total=result.total), size=32,
-                         bold=True),
+            ft.Row([w.value_text("final-score", t("{total} points", total=result.total),
+                                 size=32, bold=True), *self._picture()],
+                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             *[w.value_text(f"verdict-{n}", line, size=16) for n, line in enumerate(verdict)],
             w.card_box(w.heading(t("Score pad")), *breakdown_rows(result, "final"),
                        identifier="score-pad"),
