@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -68,12 +69,30 @@ class Plural(str):
 
 
 def set_language(language: str) -> None:
-    """Switch every later `t()` call to `language` (unknown languages fall back to English)."""
+    """Switch every later `t()` call to `language` (unknown languages fall back to English).
+
+    This is the process's language (the command line's). In the app each browser tab
+    has its own, kept in its session: see `follow_sessions`."""
     global _language
     _language = language if language in SUPPORTED else "en"
 
 
+_session_language: Callable[[], str | None] | None = None
+
+
+def follow_sessions(source: Callable[[], str | None] | None) -> None:
+    """Take the language from `source` when it names one: the app gives the language of
+    the browser tab whose handler is running, so two phones at one table each read their
+    own language. Outside any tab (`source` returns None) the process's language holds."""
+    global _session_language
+    _session_language = source
+
+
 def language() -> str:
+    if _session_language is not None:
+        found = _session_language()
+        if found in SUPPORTED:
+            return str(found)
     return _language
 
 
@@ -112,7 +131,7 @@ def _choose(entry: Entry, template: str, params: dict[str, Any]) -> str:
             one = isinstance(count, int) and plural_category("en", count) == "one"
             return str(template) if one else template.plural
         return str(entry)
-    category = plural_category(_language, count) if isinstance(count, int) else "other"
+    category = plural_category(language(), count) if isinstance(count, int) else "other"
     return entry.get(category) or entry.get("other") or str(template)
 
 
@@ -135,11 +154,12 @@ def _elide_french(text: str, params: dict[str, Any]) -> str:
 def t(template: str, /, **params: Any) -> str:
     """Translate `template` into the current language and fill in `params` (a `Plural`
     template takes the form its number asks for)."""
-    entry: Entry = _messages(_language).get(template, template) if _language != "en" else template
+    code = language()
+    entry: Entry = _messages(code).get(template, template) if code != "en" else template
     text = _choose(entry, template, params)
     if not params:
         return text
-    if _language == "fr":
+    if code == "fr":
         text = _elide_french(text, params)
     try:
         return text.format(**params)
@@ -157,9 +177,10 @@ def tn(singular: str, plural: str, count: int, /, **params: Any) -> str:
 def tc(context: str, text: str, /, **params: Any) -> str:
     """`t()` of a short text whose translation depends on `context` (gettext's msgctxt):
     `tc("resource letter", "G")` is "O" (Or) in French, "G" in English."""
-    if _language == "en":
+    code = language()
+    if code == "en":
         return text.format(**params) if params else text
-    translated = _messages(_language).get(f"{context}{CONTEXT_SEPARATOR}{text}")
+    translated = _messages(code).get(f"{context}{CONTEXT_SEPARATOR}{text}")
     shown = translated if isinstance(translated, str) else text
     try:
         return shown.format(**params) if params else shown

@@ -14,13 +14,14 @@ import asyncio
 import contextlib
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
+from flet.controls.context import _context_page
 
-from companion.i18n import SUPPORTED, set_language, t
+from companion.i18n import SUPPORTED, follow_sessions, t
 from companion.rules.errors import Rejected
 from companion.store import StoreError
 from companion.ui import routes, wakelock
@@ -136,7 +137,7 @@ class CompanionApp:
 
     def start(self) -> None:
         page = self.page
-        set_language(str(self.services.setting("language", "en")))
+        self.use_language(str(self.services.setting("language", "en")))
         page.title = t("Wonderful Companion")
         page.theme = ft.Theme(color_scheme_seed=SEED_COLOUR)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOUR)
@@ -417,11 +418,27 @@ class CompanionApp:
 
     # --- settings -----------------------------------------------------------------
 
+    def use_language(self, language: str) -> None:
+        """This tab's language, kept in its session: another tab (another phone at the
+        table) keeps its own."""
+        code = language if language in SUPPORTED else "en"
+        self.page.session.store.set(LANGUAGE_KEY, code)
+
+    @contextlib.contextmanager
+    def as_current(self) -> Iterator[None]:
+        """Run code for this tab from outside its own handlers (a message from another
+        tab): Flet knows the running tab, and so the tab's language, by this variable."""
+        token = _context_page.set(self.page)  # type: ignore[arg-type]
+        try:
+            yield
+        finally:
+            _context_page.reset(token)
+
     def set_language(self, language: str) -> None:
         if language not in SUPPORTED:
             return
-        set_language(language)
-        self.services.set_setting("language", language)
+        self.use_language(language)
+        self.services.set_setting("language", language)  # the next tab's first language
         self.page.title = t("Wonderful Companion")
         self.rebuild()
 
@@ -468,8 +485,24 @@ class CompanionApp:
         return run
 
 
+LANGUAGE_KEY = "companion.language"
+
+
+def tab_language() -> str | None:
+    """The language of the tab whose handler is running, if any (see `use_language`)."""
+    page = _context_page.get()
+    if page is None:
+        return None
+    try:
+        found = page.session.store.get(LANGUAGE_KEY)
+    except Exception:  # a page without a live session: the process's language
+        return None
+    return found if isinstance(found, str) else None
+
+
 def make_main(services: Services) -> Callable[[ft.Page], None]:
     """The function Flet calls for each new page (browser tab)."""
+    follow_sessions(tab_language)
 
     def main(page: ft.Page) -> None:
         CompanionApp(page, services).start()

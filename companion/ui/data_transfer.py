@@ -30,7 +30,7 @@ from typing import Any
 import flet as ft
 import msgspec
 
-from companion.i18n import set_language, t
+from companion.i18n import t
 from companion.rules.errors import Rejected
 from companion.store import StoreError
 from companion.store.schema import BACKUP_DIR
@@ -196,7 +196,7 @@ class DataTransfer:
             self.app.page.update()
             return
         # A replaced file brings its own settings: show the app in its language and theme.
-        set_language(str(self.app.services.setting("language", "en")))
+        self.app.use_language(str(self.app.services.setting("language", "en")))
         self.app.apply_theme(str(self.app.services.setting("theme", "system")))
         forget_all_sessions(self.app)
         self.app.rebuild()

@@ -60,8 +60,9 @@ def _watch(app: CompanionApp, session: GameSession) -> None:
     async def changed(_topic: str, revision: object) -> None:
         if not isinstance(revision, int) or revision <= session.revision:
             return
-        session.reload()
-        app.show_again(session.id)
+        with app.as_current():  # told by another tab: draw as this tab, in its language
+            session.reload()
+            app.show_again(session.id)
 
     pubsub.unsubscribe_topic(topic)
     pubsub.subscribe_topic(topic, changed)

@@ -34,6 +34,7 @@ def _french(ui: Ui) -> None:
     ui.click("Settings")
     ui.click("Français")
     ui.go("/")
+    set_language("fr")  # the tab is in French; so are the test's own t() calls
 
 
 def _leftovers(text: str) -> list[str]:
