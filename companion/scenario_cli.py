@@ -19,6 +19,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from companion.campaign_text import colour_word, status, winners_text
 from companion.catalog import Catalog, catalog, normalize
 from companion.i18n import language, t, tn
 from companion.rules.campaign import (
@@ -26,7 +27,6 @@ from companion.rules.campaign import (
     Campaign,
     CampaignBox,
     CampaignCard,
-    ScenarioPlay,
     campaign_slug,
     colour_of,
 )
@@ -365,38 +365,18 @@ def _campaign_record(args: argparse.Namespace) -> int:
     return 0
 
 
-def _winners_text(play: ScenarioPlay) -> str:
-    if not play.winners:
-        return t("nobody won")
-    if len(play.winners) == 1:
-        return t("{player} wins", player=play.winners[0])
-    return t("shared victory: {players}", players=", ".join(play.winners))
-
-
 def _print_outcome(campaign: Campaign) -> None:
     play = campaign.plays[-1]
     print(t("Recorded {envelope} in {campaign}: {winners}.", envelope=play.envelope,
-            campaign=campaign.name, winners=_winners_text(play)))
-    print(_status(campaign))
-
-
-def _status(campaign: Campaign) -> str:
-    if campaign.awaiting_replay:
-        return t("Perfect tie in the final scenario: replay {envelope} and record it again.",
-                 envelope=campaign.next_envelope)
-    if campaign.finished:
-        return t("Campaign over: {player} wins the campaign.", player=campaign.final_winner)
-    return t("Next envelope: {envelope} (scenario {number} of {total}).",
-             envelope=campaign.next_envelope, number=len(campaign.plays) + 1,
-             total=campaign.box.scenarios_played)
+            campaign=campaign.name, winners=winners_text(play)))
+    print(status(campaign))
 
 
 def _cards_line(cards: Sequence[CampaignCard]) -> str:
-    colours = {"orange": t("orange"), "grey": t("grey")}
     return "; ".join(
         t("{player}: {card} ({colour})", player=c.player,
           card=f"{c.id} {c.name}".strip() if c.name else c.id,
-          colour=colours[c.colour.value])
+          colour=colour_word(c.colour))
         for c in cards
     )
 
@@ -415,7 +395,7 @@ def _campaign_show(args: argparse.Namespace) -> int:
         scores = ", ".join(f"{p} {s}" for p, s in play.scores)
         print(t("{number}. {envelope} ({date}): {scores}; {winners}", number=index + 1,
                 envelope=play.envelope, date=play.date or "–", scores=scores,
-                winners=_winners_text(play)))
+                winners=winners_text(play)))
         if play.victory.value == "scenario":
             print("   " + t("Victory by the scenario's own condition"))
         if play.resolution:
@@ -438,7 +418,7 @@ def _campaign_show(args: argparse.Namespace) -> int:
     if campaign.plays:
         wins = ", ".join(f"{p} {n}" for p, n in campaign.wins().items())
         print(t("Scenarios won: {wins}", wins=wins))
-    print(_status(campaign))
+    print(status(campaign))
     return 0
 
 
@@ -459,7 +439,7 @@ def _campaign_list(args: argparse.Namespace) -> int:
         print(t("{id}: {name} ({players}); {count} of {total} scenarios. {status}",
                 id=campaign.id, name=campaign.name, players=", ".join(campaign.players),
                 count=len(campaign.plays), total=campaign.box.scenarios_played,
-                status=_status(campaign)))
+                status=status(campaign)))
     return 0
 
 
@@ -469,7 +449,7 @@ def _campaign_undo(args: argparse.Namespace) -> int:
         updated = campaign.undo()
         store.save_campaign(updated.to_json())
     print(t("Removed the last record of {campaign}.", campaign=campaign.name))
-    print(_status(updated))
+    print(status(updated))
     return 0
 
 

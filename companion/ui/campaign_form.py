@@ -16,6 +16,7 @@ from typing import Any
 
 import flet as ft
 
+from companion import campaign_text
 from companion.i18n import t
 from companion.rules.campaign import (
     MAX_CARD,
@@ -99,7 +100,7 @@ class RecordScreen(Screen):
     def refresh(self) -> None:
         c = self.campaign
         if c.finished:
-            self._content.controls = [w.card_box(w.value_text("status", words.status(c),
+            self._content.controls = [w.card_box(w.value_text("status", campaign_text.status(c),
                                                               bold=True), identifier="standing")]
             return
         rows: list[ft.Control] = [w.card_box(w.value_text("envelope", self._heading(),
@@ -182,7 +183,7 @@ class RecordScreen(Screen):
                                   " lost):"), size=12))
             rows.append(words.choices(
                 [(t("{player}: {card} ({colour})", player=c.player, card=words.card_text(c),
-                    colour=words.colour_word(c.colour)), (c.id, c.player)) for c in held],
+                    colour=campaign_text.colour_word(c.colour)), (c.id, c.player)) for c in held],
                 self.lost, self._toggle_lost, identifier="lost"))
         return rows
 
@@ -225,7 +226,7 @@ class RecordScreen(Screen):
             if len(self.scores()) < len(self.campaign.players):
                 self._outcome.value = t("Enter every player's score.")
                 return
-            self._outcome.value = words.winners_text(self.attempt(cards=False).plays[-1])
+            self._outcome.value = campaign_text.winners_text(self.attempt(cards=False).plays[-1])
         except BadNumber as exc:
             self._outcome.value = str(exc)
         except Rejected as exc:
@@ -291,4 +292,4 @@ class RecordScreen(Screen):
             return
         self.app.services.backend.save_campaign(updated.to_json())
         self.app.navigate(routes.path("campaigns", updated.id))
-        self.app.notify(words.status(updated))
+        self.app.notify(campaign_text.status(updated))

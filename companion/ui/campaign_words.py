@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.campaign_text import colour_word
 from companion.i18n import language, t
 from companion.rules.campaign import (
     Campaign,
@@ -75,32 +76,8 @@ def progress(campaign: Campaign) -> str:
              total=campaign.box.scenarios_played)
 
 
-def status(campaign: Campaign) -> str:
-    """What comes next: the next envelope, the final's replay, or the campaign's winner."""
-    if campaign.awaiting_replay:
-        return t("Perfect tie in the final scenario: replay {envelope} and record it again.",
-                 envelope=campaign.next_envelope)
-    if campaign.finished:
-        return t("Campaign over: {player} wins the campaign.", player=campaign.final_winner)
-    return t("Next envelope: {envelope} (scenario {number} of {total}).",
-             envelope=campaign.next_envelope, number=len(campaign.plays) + 1,
-             total=campaign.box.scenarios_played)
-
-
-def winners_text(play: ScenarioPlay) -> str:
-    if not play.winners:
-        return t("nobody won")
-    if len(play.winners) == 1:
-        return t("{player} wins", player=play.winners[0])
-    return t("shared victory: {players}", players=", ".join(play.winners))
-
-
 def scores_text(play: ScenarioPlay) -> str:
     return " · ".join(f"{player} {score}" for player, score in play.scores)
-
-
-def colour_word(colour: CardColour) -> str:
-    return {CardColour.ORANGE: t("orange"), CardColour.GREY: t("grey")}[colour]
 
 
 def card_text(card: CampaignCard) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from companion import campaign_text
 from companion.i18n import t, tn
 from companion.rules.campaign import Campaign, ScenarioPlay
 from companion.rules.errors import Rejected
@@ -67,7 +68,7 @@ class CampaignListScreen(Screen):
             ft.Text(t("{box}: {players}", box=words.box_name(campaign),
                       players=", ".join(campaign.players))),
             ft.Text(words.progress(campaign), weight=ft.FontWeight.BOLD),
-            ft.Text(words.status(campaign)),
+            ft.Text(campaign_text.status(campaign)),
             identifier=f"campaign-{campaign.id}",
         )
 
@@ -125,7 +126,7 @@ class CampaignScreen(Screen):
         parts: list[ft.Control] = [
             ft.Text(t("{box}: {players}", box=words.box_name(c), players=", ".join(c.players))),
             w.value_text("progress", words.progress(c), bold=True),
-            w.value_text("status", words.status(c), size=16, bold=True),
+            w.value_text("status", campaign_text.status(c), size=16, bold=True),
         ]
         if c.plays:
             wins = ", ".join(f"{p} {n}" for p, n in c.wins().items())
@@ -153,7 +154,7 @@ class CampaignScreen(Screen):
                       envelope=play.envelope, date=play.date or "–"),
                     weight=ft.FontWeight.BOLD),
             ft.Text(words.scores_text(play)),
-            ft.Text(words.winners_text(play), weight=ft.FontWeight.BOLD),
+            ft.Text(campaign_text.winners_text(play), weight=ft.FontWeight.BOLD),
         ]
         if play.victory.value == "scenario":
             rows.append(ft.Text(t("Victory by the scenario's own condition"), italic=True))
@@ -180,7 +181,7 @@ class CampaignScreen(Screen):
         play = self.campaign.plays[-1]
         w.confirm_dialog(self.app.page, t("Undo the last record?"),
                          t("The record of {envelope} ({winners}) is removed from {campaign}.",
-                           envelope=play.envelope, winners=words.winners_text(play),
+                           envelope=play.envelope, winners=campaign_text.winners_text(play),
                            campaign=self.campaign.name),
                          t("Undo it"), self.app.guarded(self._undo))
 
