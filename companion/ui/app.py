@@ -74,8 +74,14 @@ class Screen:
     def title(self) -> str:
         return t("Wonderful Companion")
 
+    content: ft.Column
+
     def build(self) -> ft.Control:
-        raise NotImplementedError
+        """By default one column that `refresh()` fills. Built each time the screen comes
+        on top, so it always shows the data as it is now (back from a game, say)."""
+        self.content = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.refresh()
+        return self.content
 
     def refresh(self) -> None:
         """Update the controls after the state changed (the page sends the diff itself)."""

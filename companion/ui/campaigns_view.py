@@ -33,16 +33,6 @@ class CampaignListScreen(Screen):
     def title(self) -> str:
         return t("Campaigns")
 
-    def build(self) -> ft.Control:
-        self._content = ft.Column(spacing=12,
-                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self.refresh()
-        return self._content
-
-    def on_show(self) -> None:
-        if hasattr(self, "_content"):
-            self.refresh()
-
     def refresh(self) -> None:
         stored = self.app.services.backend.campaigns()
         rows: list[ft.Control] = [
@@ -53,7 +43,7 @@ class CampaignListScreen(Screen):
             rows.append(ft.Text(t("No campaign yet: a campaign of War or Peace is recorded"
                                   " here, scenario by scenario.")))
         rows += [self._entry(data) for data in stored]
-        self._content.controls = rows
+        self.content.controls = rows
 
     def _entry(self, data: dict[str, Any]) -> ft.Control:
         campaign_id = str(data.get("id"))
@@ -91,18 +81,10 @@ class CampaignScreen(Screen):
     def title(self) -> str:
         return self.campaign.name
 
-    def build(self) -> ft.Control:
-        self._content = ft.Column(spacing=12,
-                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self.refresh()
-        return self._content
-
     def on_show(self) -> None:
         """Coming back from the record form: read the campaign it saved."""
-        if hasattr(self, "_content"):
-            with contextlib.suppress(ScreenMissing):  # gone meanwhile: show what we had
-                self.campaign = words.load(self.app, self.campaign.id)
-            self.refresh()
+        with contextlib.suppress(ScreenMissing):  # gone meanwhile: show what we had
+            self.campaign = words.load(self.app, self.campaign.id)
 
     def refresh(self) -> None:
         c = self.campaign
@@ -120,7 +102,7 @@ class CampaignScreen(Screen):
             rows.append(ft.Text(tn("Final scenario replayed after {count} perfect tie",
                                    "Final scenario replayed after {count} perfect ties",
                                    len(c.replayed)), italic=True))
-        self._content.controls = rows
+        self.content.controls = rows
 
     def _standing(self, c: Campaign) -> ft.Control:
         parts: list[ft.Control] = [

@@ -26,16 +26,6 @@ class HomeScreen(Screen):
     def title(self) -> str:
         return t("Wonderful Companion")
 
-    def build(self) -> ft.Control:
-        self._content = ft.Column(spacing=12,
-                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self.refresh()
-        return self._content
-
-    def on_show(self) -> None:
-        if hasattr(self, "_content"):
-            self.refresh()
-
     def refresh(self) -> None:
         services = self.app.services
         controls: list[ft.Control] = [
@@ -68,7 +58,7 @@ class HomeScreen(Screen):
         if links:
             controls.append(w.heading(t("Your records")))
             controls.append(ft.ResponsiveRow(links, spacing=8, run_spacing=8))
-        self._content.controls = controls
+        self.content.controls = controls
 
     def _links(self) -> list[ft.Control]:
         wanted = [

@@ -115,21 +115,11 @@ class MedalBoardScreen(Screen):
     def title(self) -> str:
         return t("Medals")
 
-    def build(self) -> ft.Control:
-        self._content = ft.Column(spacing=12,
-                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self.refresh()
-        return self._content
-
-    def on_show(self) -> None:
-        if hasattr(self, "_content"):  # back from a game: the attempts changed
-            self.refresh()
-
     def refresh(self) -> None:
         services = self.app.services
         scenarios = _in_order(services.scenarios.values())
         if not scenarios:
-            self._content.controls = [ft.Text(t("No scenario could be loaded."))]
+            self.content.controls = [ft.Text(t("No scenario could be loaded."))]
             return
         attempts = readable_attempts(services.backend.attempts())
         rows = medal_board(scenarios, attempts)
@@ -143,7 +133,7 @@ class MedalBoardScreen(Screen):
                 group = group_of(row.scenario)
                 controls.append(w.heading(group_title(group)))
             controls.append(self._row(row, by_scenario.get(row.scenario.id, [])))
-        self._content.controls = controls
+        self.content.controls = controls
 
     def _summary(self, rows: Sequence[MedalRow]) -> ft.Control:
         counts = {medal: sum(1 for r in rows if as_medal(r.best_medal) is medal)
@@ -220,21 +210,11 @@ class ScenarioScreen(Screen):
     def title(self) -> str:
         return self.scenario.name_in(language())
 
-    def build(self) -> ft.Control:
-        self._content = ft.Column(spacing=12,
-                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self.refresh()
-        return self._content
-
-    def on_show(self) -> None:
-        if hasattr(self, "_content"):
-            self.refresh()
-
     def refresh(self) -> None:
         scenario = self.scenario
         records = readable_attempts(self.app.services.backend.attempts(scenario.id))
         row = medal_board([scenario], records)[0]
-        self._content.controls = [
+        self.content.controls = [
             self._about(),
             self._thresholds(),
             self._record(row, records),
