@@ -330,26 +330,27 @@ class CompanionApp:
         return 0
 
     def _navigation_bar(self, route: str) -> ft.NavigationBar:
-        sections = self._sections()
         return ft.NavigationBar(
             destinations=[ft.NavigationBarDestination(icon=icon, selected_icon=selected,
                                                       label=label)
-                          for _, label, icon, selected in sections],
-            selected_index=self._selected(route),
-            on_change=lambda e: self._go_section(int(e.control.selected_index or 0)),
+                          for _, label, icon, selected in self._sections()],
             label_behavior=ft.NavigationBarLabelBehavior.ALWAYS_SHOW,
+            **self._section_choice(route),
         )
 
     def _rail(self, route: str) -> ft.NavigationRail:
-        sections = self._sections()
         return ft.NavigationRail(
             destinations=[ft.NavigationRailDestination(icon=icon, selected_icon=selected,
                                                        label=label)
-                          for _, label, icon, selected in sections],
-            selected_index=self._selected(route),
-            on_change=lambda e: self._go_section(int(e.control.selected_index or 0)),
+                          for _, label, icon, selected in self._sections()],
             label_type=ft.NavigationRailLabelType.ALL,
+            **self._section_choice(route),
         )
+
+    def _section_choice(self, route: str) -> dict[str, Any]:
+        """What the bar and the rail share: the section shown, and where a tap goes."""
+        return {"selected_index": self._selected(route),
+                "on_change": lambda e: self._go_section(int(e.control.selected_index or 0))}
 
     def _go_section(self, index: int) -> None:
         sections = self._sections()
