@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.rules.cards import Card, EmpireFace, Resource
+from companion.rules.errors import Rejected
 from companion.rules.production import production
 from companion.rules.scoring import Score, Standing, ranking, score
 from companion.rules.supremacy import supremacy_winners
@@ -46,3 +47,14 @@ def table_supremacy(tableaus: Sequence[Tableau]) -> dict[Resource, list[int]]:
 def table_ranking(tableaus: Sequence[Tableau]) -> list[tuple[int, int]]:
     """(player index, place) with the tie-breakers: built cards, then character tokens."""
     return ranking([t.standing() for t in tableaus])
+
+
+def check_box_copies(card: Card, counted: int) -> None:
+    """One more `card` at a table that already counts `counted` of it: the table shares one
+    box, so no more can be built than the box holds copies (`Rejected` says so)."""
+    if counted < card.copies:
+        return
+    if card.copies == 1:
+        raise Rejected("The box has only one {card}, and it is already counted.", card=card.name)
+    raise Rejected("The box has {copies} copies of {card}, all already counted.",
+                   copies=card.copies, card=card.name)

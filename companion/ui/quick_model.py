@@ -16,7 +16,6 @@ from companion.catalog import Catalog
 from companion.i18n import t
 from companion.rules.actions import Start, action_to_json
 from companion.rules.cards import Card, EmpireFace, Expansion
-from companion.rules.errors import Rejected
 from companion.rules.game import FORMAT_VERSION
 from companion.rules.scoring import (
     Score,
@@ -28,6 +27,7 @@ from companion.rules.scoring import (
     tie_breaks,
 )
 from companion.rules.supremacy import MAX_PLAYERS, expansions_for
+from companion.rules.tableau import check_box_copies
 
 DEFAULT_EMPIRE = "Noram States"
 """From 6 players the game needs Corruption & Ascension."""
@@ -94,12 +94,7 @@ class QuickScore:
 
     def add_copy(self, index: int, card: Card) -> None:
         """One more copy in player `index`'s Empire, if the box has one left."""
-        if self.counted(card.id) >= card.copies:
-            if card.copies == 1:
-                raise Rejected("The box has only one {card}, and it is already counted.",
-                               card=card.name)
-            raise Rejected("The box has {copies} copies of {card}, all already counted.",
-                           copies=card.copies, card=card.name)
+        check_box_copies(card, self.counted(card.id))
         self.players[index].add(card.id)
 
     def remove_copy(self, index: int, card_id: int) -> None:

@@ -1,0 +1,21 @@
+"""A table shares one box: no card is built more times than the box has copies."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.catalog import catalog
+from companion.rules.errors import Rejected
+from companion.rules.tableau import check_box_copies
+
+
+def test_the_box_copies_bound_what_a_table_can_count() -> None:
+    cards = catalog()
+    tower = cards.card("Giant Tower")  # cards.csv: 1 copy
+    harbor = cards.card("Harbor Zone")  # cards.csv: 2 copies
+    check_box_copies(tower, 0)
+    check_box_copies(harbor, 1)
+    with pytest.raises(Rejected, match="only one"):
+        check_box_copies(tower, 1)
+    with pytest.raises(Rejected, match="2 copies"):
+        check_box_copies(harbor, 2)
