@@ -9,7 +9,7 @@ replaying its actions, kept per tab (by game and last change) so coming back is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import flet as ft
@@ -29,6 +29,7 @@ from companion.rules.stats import (
 from companion.ui import widgets as w
 from companion.ui.app import Screen
 from companion.ui.labels import card_name, empire_label, solo_rank_label
+from companion.ui.score_pad import row_label
 
 BUILT_CACHE = "built-cards"
 CHART_HEIGHT = 220
@@ -202,27 +203,32 @@ class StatsScreen(Screen):
             return None
         names = {"gold": t("Gold medal"), "silver": t("Silver medal"),
                  "bronze": t("Bronze medal"), "none": t("Won, no medal"), "lost": t("Lost")}
-        chart = self._bars([medals[k] for k in MEDAL_KEYS], y_title=t("Attempts"),
-                           x_title=t("Result (see the list)"))
-        legend = [t("{number}. {name}", number=i + 1, name=names[k])
-                  for i, k in enumerate(MEDAL_KEYS)]
         summary = t("Scenario attempts: {counts}.",
                     counts=", ".join(f"{names[k]} {medals[k]}" for k in MEDAL_KEYS))
+        chart, legend = self._listed(MEDAL_KEYS, names, medals, y_title=t("Attempts"),
+                                     x_title=t("Result (see the list)"))
         return self._box("medals", t("Scenario medals"), summary, chart, legend)
 
     def _categories(self) -> ft.Control | None:
         rows = self.stats.categories
         if not rows:
             return None
-        names = {"raw": t("Raw points"), "combo": t("Combo points"), "duo": t("Duo points"),
-                 "generals": t("Generals"), "financiers": t("Financiers")}
-        chart = self._bars([rows[k] for k in CATEGORIES], y_title=t("Points"),
-                           x_title=t("Score pad row (see the list)"))
-        legend = [t("{number}. {name}", number=i + 1, name=names[k])
-                  for i, k in enumerate(CATEGORIES)]
+        names = {k: row_label(k) for k in CATEGORIES}
         summary = t("Average per game: {rows}.",
                     rows=", ".join(f"{names[k]} {_number(rows[k])}" for k in CATEGORIES))
+        chart, legend = self._listed(CATEGORIES, names, rows, y_title=t("Points"),
+                                     x_title=t("Score pad row (see the list)"))
         return self._box("categories", t("Points by score pad row"), summary, chart, legend)
+
+    def _listed(self, keys: Sequence[str], names: dict[str, str],
+                values: Mapping[str, float], *, y_title: str, x_title: str
+                ) -> tuple[ft.Control, list[str]]:
+        """Bars numbered 1, 2... and the list saying what each number is (long names do
+        not fit under a bar on a phone)."""
+        chart = self._bars([values[k] for k in keys], y_title=y_title, x_title=x_title)
+        legend = [t("{number}. {name}", number=i + 1, name=names[k])
+                  for i, k in enumerate(keys)]
+        return chart, legend
 
     def _cards(self) -> ft.Control | None:
         cards = self.stats.top_cards[:MAX_BARS]
