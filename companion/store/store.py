@@ -956,6 +956,16 @@ class Store:
                              path=str(path), problem=str(exc)) from None
         return self.import_all(data, replace=replace)
 
+    def reset(self) -> None:
+        """Forget every game, attempt, campaign and player; settings stay. It goes through
+        a replacing import, so it is one commit and the folder is first copied to backups/.
+        Built from the settings, not from an export: an export is refused while damage has
+        cost games their moves, and a reset must still be possible then."""
+        self.import_all({"format": validate.EXPORT_FORMAT,
+                         "schema_version": schema.SCHEMA_VERSION, "games": [],
+                         "attempts": [], "campaigns": [], "players": [],
+                         "settings": self.settings()}, replace=True)
+
     def import_all(self, data: dict[str, Any], replace: bool = False) -> dict[str, int]:
         """Add (or with `replace`, substitute) an export's content, after checking all of it.
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.store import Store, data_dir, open_store
-from companion.store.schema import SCHEMA_VERSION
 from companion.store.validate import SETTINGS
 
 
@@ -88,14 +87,7 @@ class StoreBackend:
         return str(self.store.folder)
 
     def reset(self) -> None:
-        # Replacing everything by an empty export goes through the import's single
-        # commit, which first copies the whole folder to backups/.
-        # (Built from the settings, not from an export: an export is refused while
-        # damage has cost games their moves, and a reset must still be possible then.)
-        empty = {"format": "wonderful-companion", "schema_version": SCHEMA_VERSION,
-                 "games": [], "attempts": [], "campaigns": [], "players": [],
-                 "settings": self.store.settings()}
-        self.store.import_all(empty, replace=True)
+        self.store.reset()
 
     def close(self) -> None:
         self.store.close()
