@@ -1,0 +1,204 @@
+"""A shared table: supremacy settled from every seat's game, steps that wait for everyone,
+the draft of each round and the final ranking, against hand-worked numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.catalog import Catalog
+from companion.rules.actions import ChooseScience, End, NextStep, Opponents, Place, Start
+from companion.rules.errors import Rejected
+from companion.rules.game import Game
+from companion.rules.scoring import TieBreak
+from companion.rules.table import (
+    Deal,
+    Position,
+    check_empire,
+    check_move_on,
+    check_table,
+    check_undo,
+    deal,
+    draft_direction,
+    final_ranking,
+    position,
+    supremacy_answers,
+    waiting_for,
+)
+
+NAMES = ["Ana", "Bo"]
+
+
+def seat(cards: Catalog, empire: str, players: int = 2, face: str = "A") -> Game:
+    return Game.new(Start(empire=empire, face=face, mode="table", players=players), cards)
+
+
+def two_seats(cards: Catalog) -> tuple[Game, Game]:
+    # Noram States A produces M3 G1; Panafrican Union A produces M2 S2.
+    return seat(cards, "Noram States"), seat(cards, "Panafrican Union")
+
+
+def settle(games: tuple[Game, ...]) -> None:
+    for index, action in supremacy_answers([g.state for g in games]).items():
+        games[index].play(action)
+
+
+@pytest.mark.parametrize(("round_number", "direction"),
+                         [(1, "left"), (2, "right"), (3, "left"), (4, "right")])
+def test_cards_pass_left_in_rounds_1_and_3_and_right_in_2_and_4(
+        round_number: int, direction: str) -> None:
+    assert draft_direction(round_number) == direction
+
+
+@pytest.mark.parametrize("bad", [0, 5, True])
+def test_there_is_no_draft_outside_the_four_rounds(bad: int) -> None:
+    with pytest.raises(Rejected):
+        draft_direction(bad)
+
+
+@pytest.mark.parametrize(("players", "expansions", "dealt", "discarded"), [
+    (2, ["base"], Deal(10), 3),          # 10 each, the last 3 discarded
+    (3, ["base"], Deal(7), 0),
+    (5, ["base"], Deal(7), 0),
+    (2, ["base", "ca"], Deal(8, 4), 5),  # C&A: 8 + 4, draft 7
+    (4, ["ca"], Deal(6, 3), 2),
+    (5, ["ca"], Deal(6, 2), 1),
+    (6, ["ca"], Deal(6, 2), 1),
+    (7, ["ca"], Deal(5, 2), 0),
+])
+def test_the_deal_of_each_table_size(players: int, expansions: list[str], dealt: Deal,
+                                     discarded: int) -> None:
+    assert deal(players, expansions) == dealt
+    assert deal(players, expansions).discarded == discarded
+
+
+@pytest.mark.parametrize(("players", "expansions"), [(1, ["base"]), (6, ["base"]), (8, ["ca"])])
+def test_no_deal_for_a_table_the_box_does_not_allow(players: int, expansions: list[str]) -> None:
+    with pytest.raises(Rejected):
+        deal(players, expansions)
+
+
+def test_supremacy_waits_for_every_seat_then_settles_with_no_totals_typed(
+        cards: Catalog) -> None:
+    noram, panafrica = two_seats(cards)
+    noram.play(NextStep())  # Materials: 3, Bo still planning
+    assert supremacy_answers([noram.state, panafrica.state]) == {}
+    assert waiting_for([noram.state, panafrica.state], 0) == [1]
+    panafrica.play(NextStep())  # Materials: 2
+    answers = supremacy_answers([noram.state, panafrica.state])
+    assert answers == {0: Opponents((2,)), 1: Opponents((3,))}
+    settle((noram, panafrica))
+    assert (noram.state.financiers, panafrica.state.financiers) == (1, 0)  # 3 beats 2
+    assert supremacy_answers([noram.state, panafrica.state]) == {}  # given once
+
+
+def test_a_step_ends_only_when_every_seat_has_placed_its_cubes(cards: Catalog) -> None:
+    noram, panafrica = two_seats(cards)
+    for game in (noram, panafrica):
+        game.play(NextStep())
+    settle((noram, panafrica))
+    noram.play(Place(count=3))
+    seats = [noram.state, panafrica.state]
+    assert waiting_for(seats, 0) == [1]
+    with pytest.raises(Rejected, match="waiting for Bo"):
+        check_move_on(seats, 0, NAMES)
+    panafrica.play(Place(count=2))
+    check_move_on([noram.state, panafrica.state], 0, NAMES)
+    assert waiting_for([noram.state, panafrica.state], 1) == []
+
+
+def test_science_is_chosen_on_each_phone_before_the_step_ends(cards: Catalog) -> None:
+    noram, panafrica = two_seats(cards)
+    for _ in range(3):  # Materials, Energy, Science
+        for game in (noram, panafrica):
+            game.play(NextStep())
+        settle((noram, panafrica))
+        for game in (noram, panafrica):
+            if game.state.to_place:
+                game.play(Place(count=game.state.to_place))
+    assert panafrica.state.science_pending  # 2 Science beats 0
+    assert waiting_for([noram.state, panafrica.state], 0) == [1]
+    panafrica.play(ChooseScience("Gen"))
+    assert waiting_for([noram.state, panafrica.state], 0) == []
+    assert panafrica.state.generals == 1
+
+
+def test_a_seat_ahead_is_not_waited_for(cards: Catalog) -> None:
+    noram, panafrica = two_seats(cards)
+    for game in (noram, panafrica):
+        game.play(NextStep())
+    settle((noram, panafrica))
+    for game in (noram, panafrica):
+        game.play(Place(count=game.state.to_place))
+    noram.play(NextStep())  # Energy
+    assert position(noram.state) == Position(1, 2)
+    assert waiting_for([noram.state, panafrica.state], 1) == []
+    assert waiting_for([noram.state, panafrica.state], 0) == [1]  # Bo not at Energy yet
+
+
+def test_a_settled_supremacy_is_not_undone_on_one_phone(cards: Catalog) -> None:
+    noram, panafrica = two_seats(cards)
+    for game in (noram, panafrica):
+        game.play(NextStep())
+    settle((noram, panafrica))
+    noram.play(Place(count=1))
+    check_undo(noram.next_undo())  # a cube may be taken back
+    noram.undo()
+    with pytest.raises(Rejected, match="whole table"):
+        check_undo(noram.next_undo())
+
+
+def test_each_empire_is_dealt_once_and_faces_are_never_mixed(cards: Catalog) -> None:
+    noram = seat(cards, "Noram States")
+    with pytest.raises(Rejected, match="already another player"):
+        check_empire([noram.state, None], "Noram States", "A")
+    with pytest.raises(Rejected, match="face A"):
+        check_empire([noram.state, None], "Panafrican Union", "B")
+    check_empire([noram.state, None], "Panafrican Union", "A")
+    twin = seat(cards, "Noram States")
+    with pytest.raises(Rejected, match="one player only"):
+        check_table([noram.state, twin.state])
+    with pytest.raises(Rejected, match="same Empire face"):
+        check_table([noram.state, seat(cards, "Panafrican Union", face="B").state])
+    with pytest.raises(Rejected, match="2 players"):
+        check_table([noram.state, seat(cards, "Panafrican Union", players=3).state])
+
+
+def play_out(games: tuple[Game, ...]) -> None:
+    """Four rounds with nothing built: each seat places every cube on its Empire."""
+    for round_number in range(1, 5):
+        for _ in range(5):
+            for game in games:
+                game.play(NextStep())
+            settle(games)
+            for game in games:
+                if game.state.to_place:
+                    game.play(Place(count=game.state.to_place))
+                if game.state.science_pending:
+                    game.play(ChooseScience("Fin"))
+        for game in games:
+            game.play(End() if round_number == 4 else NextStep())
+
+
+def test_the_final_ranking_with_its_tie_breakers(cards: Catalog) -> None:
+    noram, panafrica = two_seats(cards)
+    with pytest.raises(Rejected, match="every player's game is over"):
+        final_ranking([noram.state, panafrica.state])
+    play_out((noram, panafrica))
+    # Noram States A: 1 VP per Financier; wins M (3 v 2) and G (1 v 0) each round:
+    # 8 Financiers → 8 tokens × (1 + 1) = 16. Panafrican Union A: 2 per Research (none);
+    # wins S each round (2 v 0), taking a Financier: 4 × 1 = 4.
+    assert noram.state.financiers == 8 and panafrica.state.financiers == 4
+    ranked = final_ranking([noram.state, panafrica.state])
+    assert [(r.seat, r.place, r.total) for r in ranked] == [(0, 1, 16), (1, 2, 4)]
+
+
+def test_equal_totals_equal_cards_and_tokens_share_the_place(cards: Catalog) -> None:
+    # Federation of Asia A (M1 G2) wins M and G each round: 8 Financiers, 8 points.
+    # Aztec Empire A (E2 X1) wins E and X each round: 8 Generals, 8 points. Neither
+    # builds a card and both hold 8 tokens: the place is shared.
+    asia, aztecs = seat(cards, "Federation of Asia"), seat(cards, "Aztec Empire")
+    play_out((asia, aztecs))
+    assert (asia.state.financiers, aztecs.state.generals) == (8, 8)
+    ranked = final_ranking([asia.state, aztecs.state])
+    assert [(r.seat, r.place, r.total, r.reasons) for r in ranked] == [
+        (0, 1, 8, (TieBreak.SHARED,)), (1, 1, 8, (TieBreak.SHARED,))]
