@@ -53,6 +53,8 @@ class HomeScreen(Screen):
                      icon=ft.Icons.GROUPS, kind="tonal"),
             w.button(t("Quick score"), lambda: self.app.navigate("/quick"),
                      icon=ft.Icons.CALCULATE, kind="outlined"),
+            w.button(t("Play on phones"), lambda: self.app.navigate("/share"),
+                     icon=ft.Icons.QR_CODE_2, kind="outlined"),
         ]
         links = self._links()
         if links:

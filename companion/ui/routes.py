@@ -67,6 +67,7 @@ ROUTES: tuple[Route, ...] = (
     Route("/history/{game}", "companion.ui.game_story:HistoryGameScreen", section="history"),
     Route("/stats", "companion.ui.stats_view:StatsScreen", section="history"),
     Route("/settings", "companion.ui.settings_view:SettingsScreen"),
+    Route("/share", "companion.ui.share_view:ShareScreen"),
 )
 """Routes are tried in order: put fixed segments (`/campaigns/new`) before values."""
 

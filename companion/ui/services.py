@@ -12,13 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.catalog import Catalog, catalog
 from companion.i18n import t
 from companion.rules.campaign import CampaignBox
 from companion.rules.scenarios import Scenario
 from companion.store.errors import StoreConflict
+
+if TYPE_CHECKING:
+    from companion.ui.sharing import Share
 
 
 class ServicesError(Exception):
@@ -262,6 +265,9 @@ class Services:
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
     """What the player must be told at start besides the store's notices."""
+    share: Share | None = None
+    """Where the phones at the table find the app and its code (`companion --share`);
+    None when the app is open on this computer only."""
 
     def setting(self, key: str, default: Any) -> Any:
         return self.backend.setting(key, default)

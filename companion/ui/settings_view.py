@@ -51,6 +51,9 @@ class SettingsScreen(Screen):
             _wrap([w.button(label, self._theme(code),
                             kind="filled" if code == theme else "outlined")
                    for code, label in themes]),
+            w.heading(t("Phones at the table")),
+            w.button(t("Play on phones"), lambda: self.app.navigate("/share"),
+                     icon=ft.Icons.QR_CODE_2, kind="outlined"),
             w.heading(t("Games you own")),
             ft.Text(t("New games and the card browser start with these."), size=12),
             *self._expansions(),
