@@ -23,6 +23,17 @@ server answers every response with `Access-Control-Allow-Origin: *`). Three lock
 3. **No CORS header at all**: the wildcard `Access-Control-Allow-Origin` is removed
    from every response, so no other origin can read what the app serves.
 
+**Shared on the local network** (`companion --share`), the door also takes an access
+code, which phones type (or scan: `http://HOST:PORT/?code=CODE`). Without the key cookie
+every HTTP path answers 401 with a small form asking for the code, and the WebSocket
+handshake is refused as above. The right code, in the address or sent by the form, sets
+the same cookie as the token and redirects (303) to the address without it. A wrong
+code is answered 401 with the form saying so; after `MAX_TRIES` wrong codes from one
+client address within `TRY_WINDOW` seconds, that address waits (429, `Retry-After`),
+twice as long each time it runs out again: eight characters from 31 symbols cannot be
+guessed at a few tries a minute. The token keeps working, so the computer that started
+the app opens it without typing the code.
+
 It is a pure ASGI middleware, not Starlette's `BaseHTTPMiddleware`, which never sees
 WebSocket connections. Secrets are compared with `hmac.compare_digest` (constant time).
 """
@@ -31,11 +42,17 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import math
+import time
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qsl, urlencode
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from companion.ui.sharing import CODE_PARAM, normalise
 
 TOKEN = "token"
 """The query parameter that carries the secret in the address the app opens."""
@@ -51,6 +68,78 @@ REFUSED_HEADERS = frozenset({
 DeniedPage = Callable[[str], bytes]
 """Renders the page shown without the secret, from the request's Accept-Language."""
 
+MAX_TRIES = 5
+"""Wrong codes one client address may send within `TRY_WINDOW` before it must wait."""
+TRY_WINDOW = 600.0
+FIRST_WAIT = 30.0
+"""The first wait, in seconds; it doubles each time the same address runs out again."""
+LONGEST_WAIT = 3600.0
+MAX_CLIENTS = 1024
+"""Client addresses remembered at most (the oldest is forgotten first): a flood of
+addresses cannot make the door's memory grow."""
+MAX_FORM = 2048
+"""The largest code form read, in bytes: the form holds one short field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What the code page says: where its form goes, and why it is shown again."""
+
+    action: str
+    """The address the form posts to (the one asked for, without a code)."""
+    wrong: bool = False
+    wait: int = 0
+    """Seconds to wait before the next try (0: try now)."""
+
+
+CodePage = Callable[[str, Prompt], bytes]
+"""Renders the code prompt, from the request's Accept-Language."""
+
+
+@dataclass(slots=True)
+class _Tries:
+    since: float
+    wrong: int = 0
+    until: float = 0.0
+    wait: float = 0.0
+
+
+class Throttle:
+    """Wrong codes by client address, to slow guessing down, in bounded memory."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.clients: OrderedDict[str, _Tries] = OrderedDict()
+
+    def wait_left(self, client: str) -> int:
+        """Seconds `client` must still wait before its next try (0: it may try now)."""
+        tries = self.clients.get(client)
+        if tries is None:
+            return 0
+        return max(0, math.ceil(tries.until - self.clock()))
+
+    def failed(self, client: str) -> int:
+        """Count a wrong code; returns the wait it now has to serve (0: none yet)."""
+        now = self.clock()
+        tries = self.clients.pop(client, None)
+        if tries is None or now - max(tries.since, tries.until) > TRY_WINDOW:
+            tries = _Tries(since=now)  # quiet long enough: start over, waits included
+        elif now - tries.since > TRY_WINDOW:
+            tries.since, tries.wrong = now, 0
+        tries.wrong += 1
+        if tries.wrong >= MAX_TRIES:
+            tries.wait = min(tries.wait * 2, LONGEST_WAIT) if tries.wait else FIRST_WAIT
+            tries.until = now + tries.wait
+            tries.since, tries.wrong = now, 0
+        self.clients[client] = tries
+        while len(self.clients) > MAX_CLIENTS:
+            self.clients.popitem(last=False)
+        return self.wait_left(client)
+
+    def passed(self, client: str) -> None:
+        """The right code: this address starts afresh."""
+        self.clients.pop(client, None)
+
 
 def cookie_name(port: int) -> str:
     """One cookie per port: a browser shares a host's cookies across its ports, so two
@@ -62,12 +151,17 @@ class Door:
     """Lets a request through only with the launch's secret (and, for /ws, the right Origin)."""
 
     def __init__(self, app: ASGIApp, *, secret: str, cookie: str, own_hosts: frozenset[str],
-                 denied_page: DeniedPage) -> None:
+                 denied_page: DeniedPage, code: str | None = None,
+                 code_page: CodePage | None = None, throttle: Throttle | None = None) -> None:
         self.app = app
         self.secret = secret.encode()
         self.cookie = cookie
         self.own_hosts = frozenset(name.lower() for name in own_hosts)
         self.denied_page = denied_page
+        self.code = normalise(code).encode() if code else None
+        """The access code when the app is shared on the network (None: token only)."""
+        self.code_page = code_page
+        self.throttle = throttle or Throttle()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -86,16 +180,55 @@ class Door:
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"),
                           keep_blank_values=True)
         tokens = [value for name, value in query if name == TOKEN]
+        codes = [value for name, value in query if name == CODE_PARAM]
         if tokens and self._matches(tokens[-1].encode()):
             rest = urlencode([(name, value) for name, value in query if name != TOKEN])
             await self._let_in(scope, send, rest)
+        elif self.code is not None and codes:
+            rest = urlencode([(name, value) for name, value in query if name != CODE_PARAM])
+            if self.has_key(scope):  # already in (a second scan): just leave the address
+                await self._let_in(scope, send, rest)
+            else:
+                await self._try_code(scope, send, codes[-1], rest)
         elif self.has_key(scope):
             await self.app(scope, receive, _without_cors(send))
+        elif self.code is not None and _is_form(scope):
+            typed = dict(parse_qsl((await _read_body(receive)).decode("utf-8", "replace")))
+            await self._try_code(scope, send, typed.get(CODE_PARAM, ""),
+                                 urlencode(query))
+        elif self.code is not None:
+            await self._prompt(scope, send, 401, Prompt(_action(scope, urlencode(query))))
         else:
             accept = _header(scope, b"accept-language").decode("latin-1")
             await _respond(send, 403, self.denied_page(accept), [
                 (b"content-type", b"text/html; charset=utf-8"),
             ])
+
+    async def _try_code(self, scope: Scope, send: Send, typed: str, rest: str) -> None:
+        """Let in with the right code; refuse a wrong one, and make a guesser wait."""
+        assert self.code is not None
+        client = _client(scope)
+        action = _action(scope, rest)
+        wait = self.throttle.wait_left(client)
+        if not wait:
+            if hmac.compare_digest(normalise(typed).encode("utf-8", "replace"), self.code):
+                self.throttle.passed(client)
+                await self._let_in(scope, send, rest)
+                return
+            wait = self.throttle.failed(client)
+        if wait:
+            await self._prompt(scope, send, 429, Prompt(action, wrong=True, wait=wait),
+                               [(b"retry-after", str(wait).encode())])
+        else:
+            await self._prompt(scope, send, 401, Prompt(action, wrong=True))
+
+    async def _prompt(self, scope: Scope, send: Send, status: int, prompt: Prompt,
+                      headers: list[tuple[bytes, bytes]] | None = None) -> None:
+        assert self.code_page is not None, "a shared door needs its code page"
+        accept = _header(scope, b"accept-language").decode("latin-1")
+        await _respond(send, status, self.code_page(accept, prompt), [
+            (b"content-type", b"text/html; charset=utf-8"), *(headers or []),
+        ])
 
     async def _let_in(self, scope: Scope, send: Send, rest: str) -> None:
         """Set the key cookie and send the browser to the same address without the token."""
@@ -149,6 +282,36 @@ def _header(scope: Scope, name: bytes) -> bytes:
         if key.lower() == name:
             return bytes(value)
     return b""
+
+
+def _client(scope: Scope) -> str:
+    """The client's address, which the slow-down counts by."""
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
+
+
+def _action(scope: Scope, rest: str) -> str:
+    """The address asked for, without any code: where the prompt's form posts."""
+    path = str(scope.get("root_path", "")) + str(scope["path"])
+    return path + ("?" + rest if rest else "")
+
+
+def _is_form(scope: Scope) -> bool:
+    kind = _header(scope, b"content-type").split(b";")[0].strip().lower()
+    return scope.get("method") == "POST" and kind == b"application/x-www-form-urlencoded"
+
+
+async def _read_body(receive: Receive) -> bytes:
+    """A request's body, up to `MAX_FORM` bytes (the rest is read and dropped)."""
+    body = b""
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b""  # the client went away
+        if len(body) < MAX_FORM:
+            body += message.get("body", b"")
+        if not message.get("more_body", False):
+            return body[:MAX_FORM]
 
 
 def _without_cors(send: Send) -> Send:

@@ -14,6 +14,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from companion.i18n import t
+from companion.ui.sharing import Share, check_code, new_code
 
 if TYPE_CHECKING:
     from companion.ui.services import Services
@@ -34,8 +35,19 @@ def register(sub: Any, parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--host",
-        default=DEFAULT_HOST,
+        default=None,
         help=t("address to listen on (default: {host}, this computer only)", host=DEFAULT_HOST),
+    )
+    parser.add_argument(
+        "--share",
+        action="store_true",
+        help=t("serve the app on the local network, for the phones at the table, behind an "
+               "access code (default address: this computer's on the network)"),
+    )
+    parser.add_argument(
+        "--code",
+        default=None,
+        help=t("with --share: the access code to use instead of a random one"),
     )
     parser.add_argument(
         "--no-browser",
@@ -80,11 +92,44 @@ def choose_port(host: str, wanted: int | None) -> int:
     return wanted
 
 
+def share_host() -> str:
+    """Where `--share` listens without `--host`: this computer's address on the local
+    network, or every interface when it cannot be found (then `shown_host` picks one)."""
+    from companion.ui.sharing import lan_address
+
+    return lan_address() or "0.0.0.0"
+
+
+def shown_host(host: str) -> str:
+    """The host a phone puts in the address: the one listened on, or for "every
+    interface" this computer's address on the network (loopback if it has none)."""
+    from companion.ui.server import ANY_ADDRESS
+    from companion.ui.sharing import browser_host, lan_address
+
+    if host in ANY_ADDRESS:
+        return browser_host(lan_address() or DEFAULT_HOST)
+    return browser_host(host)
+
+
 def run_app(args: argparse.Namespace) -> int:
     """Open the data folder, then serve the app until Ctrl+C (or the window is closed)."""
     from companion.ui.services import ServicesError, open_services
 
-    host = args.host or DEFAULT_HOST
+    share = bool(getattr(args, "share", False))
+    code = getattr(args, "code", None)
+    if code is not None and not share:
+        print(t("--code goes with --share: add --share to serve the app on the network."),
+              file=sys.stderr)
+        return 2
+    if share and args.desktop:
+        print(t("--share serves the app to browsers: leave --desktop out."), file=sys.stderr)
+        return 2
+    try:
+        code = (check_code(code) if code is not None else new_code()) if share else None
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    host = args.host or (share_host() if share else DEFAULT_HOST)
     try:
         port = choose_port(host, args.port)
     except ValueError as exc:
@@ -95,6 +140,8 @@ def run_app(args: argparse.Namespace) -> int:
     except ServicesError as exc:
         print(str(exc), file=sys.stderr)
         return 2
+    if code is not None:
+        services.share = Share(host=shown_host(host), port=port, code=code)
 
     try:
         if args.desktop:
@@ -125,15 +172,27 @@ def _run_web(services: Services, host: str, port: int, *, open_browser: bool) ->
     # The client's renderer comes from the wheel, never from a CDN: the app works offline.
     os.environ["FLET_WEB_NO_CDN"] = "true"
     secret = new_secret()
-    url = address(host, port, secret)
-    app = build_app(make_main(services), host=host, port=port, secret=secret)
+    share = services.share
+    # Shared: the token address uses the same host as the phones, so it is the host's own
+    # browser that opens the app without typing the code.
+    url = address(share.host.strip("[]") if share else host, port, secret)
+    app = build_app(make_main(services), host=host, port=port, secret=secret,
+                    code=share.code if share else None)
 
     def listening() -> None:
         # The first http:// address of the output, key included (as Jupyter does), so
         # that --no-browser users and scripts can open it.
         print(t("Wonderful Companion is running at {url} (press Ctrl+C to stop).", url=url),
               flush=True)
-        if reachable_from_afar(host):
+        if share is not None:
+            print(t("Shared on the local network. On each phone, on the same Wi-Fi, open "
+                    "{address} and type the access code {code}, or scan this QR code:",
+                    address=share.address, code=share.code))
+            with contextlib.suppress(UnicodeError):
+                print(phone_code(share.url), flush=True)
+            print(t("Only people with the code can open the app; the connection is not "
+                    "encrypted, so share it only on a network you trust."), flush=True)
+        elif reachable_from_afar(host):
             print(t("To open it on a phone on the same network, scan this code:"))
             with contextlib.suppress(UnicodeError):  # a terminal without block characters
                 print(phone_code(url), flush=True)

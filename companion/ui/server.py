@@ -25,7 +25,8 @@ from starlette.types import ASGIApp
 
 from companion.i18n import SUPPORTED, language, t
 from companion.paths import assets_dir
-from companion.ui.door import TOKEN, Door, cookie_name
+from companion.ui.door import TOKEN, Door, Prompt, cookie_name
+from companion.ui.sharing import CODE_PARAM
 
 IDLE_SESSION_SECONDS = 300
 """How long Flet keeps a tab's session after its socket closed (Flet's default: an hour,
@@ -88,8 +89,10 @@ def own_hosts(host: str) -> frozenset[str]:
     return frozenset(name.lower() for name in names if name)
 
 
-def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str) -> ASGIApp:
-    """The whole web app: Flet's client, `/ws` and app manager, behind the door."""
+def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str,
+              code: str | None = None) -> ASGIApp:
+    """The whole web app: Flet's client, `/ws` and app manager, behind the door; with
+    `code`, shared on the network behind that access code as well (`door.py`)."""
     import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
 
     flet_app = flet_fastapi.app(
@@ -101,7 +104,7 @@ def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str) 
     flet_app.router.routes[:] = [route for route in flet_app.router.routes
                                  if getattr(route, "path", None) not in UNUSED_ROUTES]
     return Door(flet_app, secret=secret, cookie=cookie_name(port), own_hosts=own_hosts(host),
-                denied_page=denied_page)
+                denied_page=denied_page, code=code, code_page=code_page)
 
 
 class _Server(uvicorn.Server):
@@ -187,9 +190,21 @@ def t_in(code: str, template: str, /, **params: Any) -> str:
         return template.format(**params)
 
 
+def _document(code: str, body: str) -> bytes:
+    title = html.escape(t_in(code, "Wonderful Companion"))
+    return (
+        f'<!doctype html><html lang="{code}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title}</title><style>body{{font-family:system-ui,sans-serif;"
+        "max-width:34em;margin:3em auto;padding:0 1em;line-height:1.5}"
+        "input,button{font:inherit;padding:.5em;margin:.25em 0}"
+        "input{text-transform:uppercase;letter-spacing:.1em;width:12em}</style></head>"
+        f"<body>{body}</body></html>"
+    ).encode()
+
+
 @cache
 def _page(code: str) -> bytes:
-    title = html.escape(t_in(code, "Wonderful Companion"))
     heading = html.escape(t_in(code, "Open the app with its own address"))
     why = html.escape(t_in(code, "The app opens only at the address it gives when it starts: "
                                  "that address ends with a key that changes at every start."))
@@ -197,15 +212,36 @@ def _page(code: str) -> bytes:
                                  "running, or start the app again with the command {command}: "
                                  "it opens that address in your browser.",
                            command="companion"))
-    return (
-        f'<!doctype html><html lang="{code}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{title}</title><style>body{{font-family:system-ui,sans-serif;"
-        "max-width:34em;margin:3em auto;padding:0 1em;line-height:1.5}</style></head>"
-        f"<body><h1>{heading}</h1><p>{why}</p><p>{how}</p></body></html>"
-    ).encode()
+    return _document(code, f"<h1>{heading}</h1><p>{why}</p><p>{how}</p>")
 
 
 def denied_page(accept_language: str) -> bytes:
     """The short page for a request without the key, in the browser's language."""
     return _page(best_language(accept_language))
+
+
+def code_page(accept_language: str, prompt: Prompt) -> bytes:
+    """The form asking for the access code of a shared app, in the browser's language."""
+    code = best_language(accept_language)
+    heading = html.escape(t_in(code, "Enter the table's code"))
+    where = html.escape(t_in(code, "This app is shared on this network behind a code. The "
+                                   "code is shown where the app was started: in its "
+                                   "terminal, and in the app under Play on phones."))
+    if prompt.wait:
+        why = t_in(code, "Too many wrong codes from this device: wait {seconds} s, then "
+                         "try again.", seconds=prompt.wait)
+    elif prompt.wrong:
+        why = t_in(code, "That code is not the right one. Check it and try again.")
+    else:
+        why = ""
+    label = html.escape(t_in(code, "Access code"))
+    button = html.escape(t_in(code, "Open the app"))
+    said = f'<p role="alert"><strong>{html.escape(why)}</strong></p>' if why else ""
+    return _document(code, (
+        f"<h1>{heading}</h1>{said}<p>{where}</p>"
+        f'<form method="post" action="{html.escape(prompt.action, quote=True)}">'
+        f'<label for="code">{label}</label><br>'
+        f'<input id="code" name="{CODE_PARAM}" required autofocus autocomplete="off" '
+        'autocapitalize="characters" spellcheck="false" maxlength="80"> '
+        f"<button type=\"submit\">{button}</button></form>"
+    ))
