@@ -59,6 +59,10 @@ class Screen:
 
     section_bar = False
     """True for the sections' own pages: they show the navigation bar (or rail)."""
+    follows_table: str | None = None
+    """The shared table whose moves redraw this screen (`open_games.follow_table`)."""
+    game_id: str | None = None
+    """The game this screen shows, whatever its address (`/play/<game>`, a table's seat)."""
     keep_awake = False
     """True for screens the player watches without touching (a game): the screen stays on."""
 
@@ -236,7 +240,8 @@ class CompanionApp:
 
     def show_again(self, game_id: str) -> None:
         """A game was moved on in another tab: if this tab shows it, show it as it is."""
-        if self.frames and self.route == routes.path("play", game_id):
+        if self.frames and (self.route == routes.path("play", game_id)
+                            or self.screen.game_id == game_id):
             self.reopen()
 
     def rebuild(self) -> None:

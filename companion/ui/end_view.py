@@ -21,6 +21,7 @@ class EndScreen(Screen):
     def __init__(self, app: CompanionApp, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
+        self.game_id = session.id
         self._content = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     @property

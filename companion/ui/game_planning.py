@@ -27,6 +27,7 @@ from companion.rules.planning import (
     sequence_position,
 )
 from companion.rules.suggest import recycle_targets, suggest_recycle_target
+from companion.rules.table import deal, draft_direction
 from companion.ui import widgets as w
 from companion.ui.card_picker import card_label
 from companion.ui.labels import resource_label
@@ -54,9 +55,29 @@ def planning_panel(screen: GameScreen) -> list[ft.Control]:
                                    "time: discard 2 cards to draw 5 and keep 1."),
                                  size=12, italic=True))
     else:
+        lines.append(w.value_text("draft", draft_text(state.round, state.players,
+                                                      state.expansions), bold=True))
         lines.append(ft.Text(t("Draft your cards, then for each one: build it or "
                                "recycle it."), size=12, italic=True))
     return lines
+
+
+def draft_text(round_number: int, players: int, expansions: tuple[str, ...]) -> str:
+    """This round's deal and the way the cards pass (RULES.md §1)."""
+    dealt = deal(players, expansions)
+    if draft_direction(round_number) == "left":
+        way = t("pass the cards to the left")
+    else:
+        way = t("pass the cards to the right")
+    if dealt.corruption_ascension:
+        text = t("Deal {base} base and {ca} Corruption & Ascension cards each, keep 7",
+                 base=dealt.base, ca=dealt.corruption_ascension)
+    elif dealt.discarded:
+        text = t("Deal {count} cards each; the last {discarded} are discarded",
+                 count=dealt.base, discarded=dealt.discarded)
+    else:
+        text = t("Deal {count} cards each", count=dealt.base)
+    return t("Draft of round {round}: {deal}; {way}.", round=round_number, deal=text, way=way)
 
 
 def sequence_text(screen: GameScreen) -> str:

@@ -44,6 +44,10 @@ def production_panel(screen: GameScreen) -> list[ft.Control]:
                                     resource=resource_label(resource)),
                      size=18, bold=True),
     ]
+    seated = screen.seat_names()
+    if seated is not None and state.supremacy is None:
+        lines += waiting_rows(screen, seated)
+        return lines
     if not state.solo and state.supremacy is None:
         lines += rivals_rows(screen)
         return lines
@@ -57,8 +61,24 @@ def production_panel(screen: GameScreen) -> list[ft.Control]:
         ], spacing=8))
     if state.to_place > 0:
         lines += placement_rows(screen)
+    if seated is not None:
+        lines += waiting_rows(screen, seated)
     lines.append(screen.next_button())
     return lines
+
+
+def waiting_rows(screen: GameScreen, waiting: list[str]) -> list[ft.Control]:
+    """At a shared table: who the step waits for. Before the supremacy is settled, those
+    still to reach the step (their totals are needed); after, those still placing."""
+    if not waiting:
+        return []
+    names = ", ".join(waiting)
+    if screen.state.supremacy is None:
+        text = t("Waiting for {names}: the supremacy is settled when every player has "
+                 "produced.", names=names)
+    else:
+        text = t("Still placing: {names}", names=names)
+    return [w.value_text("waiting", text, size=12)]
 
 
 def supremacy_text(screen: GameScreen) -> str:

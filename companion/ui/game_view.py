@@ -39,6 +39,7 @@ from companion.rules.suggest import (
     krystallium_slots,
     refusal,
 )
+from companion.rules.table import waiting_for
 from companion.store import StoreError
 from companion.store.errors import StoreConflict
 from companion.ui import widgets as w
@@ -62,6 +63,7 @@ class GameScreen(Screen):
     def __init__(self, app: CompanionApp, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
+        self.game_id = session.id
         self.pending: Card | None = None
         """A drafted card opened for 'build' or 'recycle'."""
         self.recycling = False
@@ -91,6 +93,7 @@ class GameScreen(Screen):
         self._constructions = ft.Column(spacing=8,
                                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self._memo: dict[object, tuple[object, ft.Control]] = {}
+        self.follows_table = (session.table or {}).get("id")
 
     def memo(self, name: object, signature: object,
              build: Callable[[], ft.Control]) -> ft.Control:
@@ -189,6 +192,17 @@ class GameScreen(Screen):
         self.after_action()
         return True
 
+    def seat_names(self) -> list[str] | None:
+        """At a shared table, the players this seat waits for (None: not a shared seat)."""
+        hub = self.app.services.tables
+        found = hub.seat_of(self.session)
+        if found is None:
+            return None
+        table, seat = found
+        states = hub.states(table)
+        states[seat] = self.state
+        return [table.names[i] for i in waiting_for(states, seat)]
+
     def _phase_panel(self) -> list[ft.Control]:
         state = self.state
         if state.phase is Phase.PLANNING:
@@ -211,6 +225,11 @@ class GameScreen(Screen):
         if label is None:
             label = self._next_label(last)
         problem = refusal(state, action, self.catalog)
+        if problem is None and self.session.referee is not None:
+            try:
+                self.session.referee(action)
+            except Rejected as refused:
+                problem = refused
         controls: list[ft.Control] = [
             w.button(label, lambda: self.play(action), icon=ft.Icons.ARROW_FORWARD,
                      disabled=problem is not None)

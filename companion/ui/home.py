@@ -43,6 +43,12 @@ class HomeScreen(Screen):
                 content=ft.Column([self._ongoing(record) for record in ongoing], spacing=8,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                 identifier="continue", container=True))
+        tables = services.tables.tables()
+        if tables:
+            controls.append(w.heading(t("Tables on phones")))
+            controls += [w.button(t("Table of {names}", names=", ".join(table.names)),
+                                  self._go(f"/tables/{table.id}"), icon=ft.Icons.GROUPS,
+                                  kind="tonal") for table in tables]
         controls += [
             w.heading(t("New game")),
             w.button(t("New solo game"), lambda: self.app.navigate("/new/solo"),
@@ -51,6 +57,8 @@ class HomeScreen(Screen):
                      icon=ft.Icons.FLAG, kind="tonal"),
             w.button(t("Table game (2–7 players)"), lambda: self.app.navigate("/new/table"),
                      icon=ft.Icons.GROUPS, kind="tonal"),
+            w.button(t("Table on every phone"), lambda: self.app.navigate("/tables/new"),
+                     icon=ft.Icons.PHONE_ANDROID, kind="tonal"),
             w.button(t("Quick score"), lambda: self.app.navigate("/quick"),
                      icon=ft.Icons.CALCULATE, kind="outlined"),
             w.button(t("Play on phones"), lambda: self.app.navigate("/share"),
@@ -99,6 +107,12 @@ class HomeScreen(Screen):
                      name=scenario.name_in(language()) if scenario else state.scenario)
         elif state.solo:
             what = t("Solo game")
+        elif session.table is not None:
+            names = session.table.get("names", [])
+            seat = session.table.get("seat", 0)
+            what = t("Table on phones: {name}'s Empire",
+                     name=names[seat] if isinstance(names, list) and isinstance(seat, int)
+                     and 0 <= seat < len(names) else "?")
         else:
             what = t("Table game, {n} players", n=state.players)
         return w.card_box(

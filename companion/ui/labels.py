@@ -31,7 +31,7 @@ from companion.rules.construction import SLOT_NAMES, FreeSlots
 from companion.rules.engine import EXPANSION_TITLES, PHASE_NAMES
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import Medal
-from companion.rules.scoring import SoloRank
+from companion.rules.scoring import SoloRank, TieBreak
 
 ENGLISH_RESOURCE: dict[str, SlotKind] = {name: kind for kind, name in SLOT_NAMES.items()}
 """The English resource and token names the rules' messages carry, back to their kind."""
@@ -188,3 +188,13 @@ def _card_in_language(name: str) -> str:
 def message(template: str, params: Mapping[str, Any]) -> str:
     """A rules message (event or refusal) in the player's language."""
     return t(template, **translate_params(params))
+
+
+def tie_break_label(reason: TieBreak) -> str:
+    """Why a player is placed ahead of, or with, another player of the same total."""
+    words = {
+        TieBreak.BUILT_CARDS: t("more built cards"),
+        TieBreak.CHARACTERS: t("more character tokens"),
+        TieBreak.SHARED: t("shared place"),
+    }
+    return words[reason]

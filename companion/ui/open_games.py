@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from companion.ui.session import GameSession
 
 SESSIONS = "sessions"
+TABLES_FOLLOWED = "tables-followed"
 
 
 def open_session(app: CompanionApp, game_id: str) -> GameSession:
@@ -67,6 +68,50 @@ def _watch(app: CompanionApp, session: GameSession) -> None:
     pubsub.unsubscribe_topic(topic)
     pubsub.subscribe_topic(topic, changed)
     session.on_saved = lambda revision: pubsub.send_others_on_topic(topic, revision)
+    if session.table is not None:
+        _take_seat(app, session)
+
+
+def table_topic(table_id: str) -> str:
+    return f"table:{table_id}"
+
+
+def _take_seat(app: CompanionApp, session: GameSession) -> None:
+    """A seat at a shared table: the table checks each action, settles what it can after
+    it (playing the other seats' answers into their saved games), and tells every phone
+    at the table what moved, so each redraws with no reload."""
+    hub = app.services.tables
+    found = hub.seat_of(session)
+    if found is None:
+        return
+    table = found[0]
+    pubsub = app.page.pubsub
+
+    def after() -> None:
+        for game_id, revision in hub.settle(session):
+            pubsub.send_all_on_topic(_topic(game_id), revision)
+        if hub.moved_on(table):
+            pubsub.send_others_on_topic(table_topic(table.id), table.id)
+
+    session.referee = lambda action: hub.check(session, action)
+    session.on_played = after
+    follow_table(app, table.id)
+
+
+def follow_table(app: CompanionApp, table_id: str) -> None:
+    """Redraw this tab's screen when a seat of the table moves on (who is still placing,
+    the table's page): once per tab and table."""
+    followed: set[str] = app.memory.setdefault(TABLES_FOLLOWED, set())
+    if table_id in followed:
+        return
+    followed.add(table_id)
+
+    async def moved(_topic: str, _message: object) -> None:
+        with app.as_current():
+            if app.frames and app.screen.follows_table == table_id:
+                app.refresh()
+
+    app.page.pubsub.subscribe_topic(table_topic(table_id), moved)
 
 
 def forget_session(app: CompanionApp, game_id: str) -> None:

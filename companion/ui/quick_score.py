@@ -17,14 +17,14 @@ import flet as ft
 from companion.i18n import t
 from companion.rules.cards import Card, Expansion
 from companion.rules.errors import Rejected
-from companion.rules.scoring import Score, TieBreak, solo_rank
+from companion.rules.scoring import Score, solo_rank
 from companion.rules.supremacy import MAX_PLAYERS
 from companion.store import StoreError
 from companion.ui import symbols
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_grid import CardGrid, owned_expansions, shown_cards
-from companion.ui.labels import empire_label, solo_rank_label
+from companion.ui.labels import empire_label, solo_rank_label, tie_break_label
 from companion.ui.quick_model import QuickScore
 from companion.ui.score_pad import score_pad
 
@@ -206,7 +206,7 @@ class QuickScoreScreen(Screen):
             text = t("{place}. {name}: {total} points", place=place,
                      name=self.model.players[index].name, total=totals[index])
             if index in reasons:
-                text += " (" + ", ".join(_tie_text(r) for r in reasons[index]) + ")"
+                text += " (" + ", ".join(tie_break_label(r) for r in reasons[index]) + ")"
             lines.append(w.value_text(f"rank-{index + 1}", text))
         return w.card_box(*lines, identifier="ranking")
 
@@ -290,12 +290,3 @@ class QuickScoreScreen(Screen):
             return
         self.saved = True
         self.app.notify(t("Saved to the score history"))
-
-
-def _tie_text(reason: TieBreak) -> str:
-    words = {
-        TieBreak.BUILT_CARDS: t("more built cards"),
-        TieBreak.CHARACTERS: t("more character tokens"),
-        TieBreak.SHARED: t("shared place"),
-    }
-    return words[reason]

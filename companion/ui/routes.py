@@ -68,6 +68,9 @@ ROUTES: tuple[Route, ...] = (
     Route("/stats", "companion.ui.stats_view:StatsScreen", section="history"),
     Route("/settings", "companion.ui.settings_view:SettingsScreen"),
     Route("/share", "companion.ui.share_view:ShareScreen"),
+    Route("/tables/new", "companion.ui.table_view:NewTableScreen"),
+    Route("/tables/{table}", "companion.ui.table_view:TableScreen"),
+    Route("/tables/{table}/{seat}", "companion.ui.table_view:SeatScreen"),
 )
 """Routes are tried in order: put fixed segments (`/campaigns/new`) before values."""
 
@@ -139,6 +142,15 @@ def screen_class(entry: Route) -> Any:
     """Import the screen of a route the first time it is needed."""
     module, _, name = entry.screen.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def screen_for(app: Any, route: str) -> Any:
+    """The screen another address shows, for a screen that hands over to it (a seat at a
+    table shows its game) without importing it; `ScreenMissing` passes through."""
+    address = parse(route)
+    if address.route is None:
+        raise LookupError(route)
+    return screen_class(address.route).from_route(app, **address.query, **address.values)
 
 
 def section_of(route: str) -> str | None:

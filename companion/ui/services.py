@@ -22,6 +22,7 @@ from companion.store.errors import StoreConflict
 
 if TYPE_CHECKING:
     from companion.ui.sharing import Share
+    from companion.ui.tables import TableHub
 
 
 class ServicesError(Exception):
@@ -265,12 +266,23 @@ class Services:
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
     """What the player must be told at start besides the store's notices."""
+    _tables: Any = field(default=None, init=False, repr=False, compare=False)
     share: Share | None = None
     """Where the phones at the table find the app and its code (`companion --share`);
     None when the app is open on this computer only."""
 
     def setting(self, key: str, default: Any) -> Any:
         return self.backend.setting(key, default)
+
+    @property
+    def tables(self) -> TableHub:
+        """The shared tables this app hosts, one set for every tab (every phone)."""
+        if self._tables is None:
+            from companion.ui.tables import TableHub
+
+            self._tables = TableHub(self)
+        hub: TableHub = self._tables
+        return hub
 
     def set_setting(self, key: str, value: Any) -> None:
         self.backend.set_setting(key, value)

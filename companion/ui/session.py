@@ -22,6 +22,7 @@ from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.scenarios import scenario_result
 from companion.rules.state import GameState, Phase
+from companion.rules.table import check_undo
 from companion.store.errors import StoreConflict
 from companion.ui.labels import describe_action, empire_label, message, resource_label
 from companion.ui.services import Services
@@ -52,14 +53,22 @@ class GameSession:
     from a session that fell behind (another tab played meanwhile) is refused."""
     on_saved: Callable[[int], None] | None = None
     """Told the new revision after each save (the tab tells its other tabs)."""
+    referee: Callable[[Action], None] | None = None
+    """A shared table's check of an action before it is played (`Rejected` refuses it)."""
+    on_played: Callable[[], None] | None = None
+    """Told after each action played or redone (a shared table settles what it can)."""
+    table: dict[str, Any] | None = None
+    """A seat at a shared table (`companion.ui.tables`): the table's id, this seat's
+    number and every player's name; None for a game kept on one device."""
 
     # --- making one ---------------------------------------------------------------
 
     @classmethod
-    def new(cls, services: Services, start: Start, names: list[str] | None = None
-            ) -> GameSession:
+    def new(cls, services: Services, start: Start, names: list[str] | None = None,
+            table: dict[str, Any] | None = None) -> GameSession:
         game = Game.new(start, services.catalog)
-        session = cls(services, game, uuid.uuid4().hex, _now(), list(names or []))
+        session = cls(services, game, uuid.uuid4().hex, _now(), list(names or []),
+                      table=table)
         session._learn(game.state)
         session.save()
         return session
@@ -82,6 +91,8 @@ class GameSession:
             str(record.get("created") or _now()),
             [str(n) for n in names] if isinstance(names, list) else [],
         )
+        seat = record.get("table")
+        session.table = seat if isinstance(seat, dict) else None
         session.revision = _revision(record)
         session._learn_history()
         return session
@@ -93,6 +104,7 @@ class GameSession:
             return
         fresh = GameSession.resume(self.services, record)
         self.game, self.names, self.revision = fresh.game, fresh.names, fresh.revision
+        self.table = fresh.table
         self.cards.update(fresh.cards)
         self.events = []
 
@@ -104,23 +116,34 @@ class GameSession:
 
     def play(self, action: Action) -> list[Event]:
         """Apply and save; `Rejected` leaves both the game and the saved copy untouched."""
+        if self.referee is not None:
+            self.referee(action)
         with self._saved_or_restored(ending=isinstance(action, End)):
             events = self.game.play(action)
         self.events = events
         self._learn(self.game.state)
+        if self.on_played is not None:
+            self.on_played()
         return events
 
     def undo(self) -> Action:
+        if self.table is not None:
+            check_undo(self.game.next_undo())
         with self._saved_or_restored():
             action = self.game.undo()
         self.events = []
         return action
 
     def redo(self) -> Action:
+        following = self.game.next_redo()
+        if self.referee is not None and following is not None:
+            self.referee(following)
         with self._saved_or_restored():
             action = self.game.redo()
         self.events = []
         self._learn(self.game.state)
+        if self.on_played is not None:
+            self.on_played()
         return action
 
     @contextlib.contextmanager
@@ -178,6 +201,8 @@ class GameSession:
             "round": state.round,
             **self.game.to_json(),
         }
+        if self.table is not None:
+            data["table"] = dict(self.table)
         return data
 
     def save(self) -> None:

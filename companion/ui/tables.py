@@ -1,0 +1,249 @@
+"""Shared tables on the host: every player's phone a seat, each seat its own game.
+
+A seat's game is an ordinary table game, saved after every action like any other and
+listed in the history; its record carries `table` (the table's id, the seat's number,
+every player's name, the face and expansions) so that the table is found again from the
+games alone after a reload, a sleeping phone or a restart of the host. What the seats
+share is derived by the rules (`companion.rules.table`) from their states: when every
+seat has opened a production step, the host plays each seat's `Opponents` answer, the
+very action a player would have typed, so supremacy is settled with no typing and the
+seat's story reads like any table game's.
+
+A table whose players have not all chosen an Empire yet exists only in the host's
+memory until its first seat is set up: nothing is lost if the host stops then.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.rules.actions import Action, End, NextStep, Start
+from companion.rules.cards import Expansion
+from companion.rules.errors import Rejected
+from companion.rules.game import Game
+from companion.rules.state import GameState, Phase
+from companion.rules.supremacy import max_players
+from companion.rules.table import (
+    check_empire,
+    check_move_on,
+    position,
+    step_done,
+    supremacy_answers,
+)
+from companion.store.validate import name_key
+from companion.ui.services import Services
+from companion.ui.session import GameSession, SessionError
+
+MAX_NAME = 40
+FACES = ("A", "B")
+
+
+@dataclass
+class SharedTable:
+    """Who sits where, and the game they all play."""
+
+    id: str
+    names: tuple[str, ...]
+    face: str
+    expansions: tuple[str, ...]
+    seats: list[str | None] = field(default_factory=list)
+    """Each seat's game id, None until its player has chosen an Empire."""
+
+    def seat_tag(self, seat: int) -> dict[str, Any]:
+        """What a seat's game record keeps of its table."""
+        return {"id": self.id, "seat": seat, "names": list(self.names), "face": self.face,
+                "expansions": list(self.expansions)}
+
+    def others(self, seat: int) -> list[str]:
+        """The other players' names in seat order: the order of the seat's `Opponents`."""
+        return [name for index, name in enumerate(self.names) if index != seat]
+
+
+def table_from_tag(tag: object) -> tuple[SharedTable, int] | None:
+    """The table a record's `table` value names, and its seat; None if it is not one
+    (an imported file may hold anything)."""
+    if not isinstance(tag, dict):
+        return None
+    table_id, seat, names = tag.get("id"), tag.get("seat"), tag.get("names")
+    face, expansions = tag.get("face"), tag.get("expansions", ["base"])
+    if not (isinstance(table_id, str) and table_id and isinstance(names, list)
+            and isinstance(seat, int) and not isinstance(seat, bool)
+            and 2 <= len(names) <= 7 and 0 <= seat < len(names)
+            and all(isinstance(n, str) for n in names)
+            and face in FACES and isinstance(expansions, list)
+            and all(isinstance(e, str) for e in expansions)):
+        return None
+    table = SharedTable(table_id, tuple(names), str(face), tuple(expansions),
+                        [None] * len(names))
+    return table, seat
+
+
+class TableHub:
+    """The host's shared tables; one per app process, used by every tab."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self._tables: dict[str, SharedTable] = {}
+        self._signatures: dict[str, tuple[object, ...]] = {}
+
+    # --- making and finding tables ----------------------------------------------------
+
+    def create(self, names: Sequence[str], face: str, expansions: Sequence[str]) -> SharedTable:
+        """A new table; `Rejected` says what is wrong with the names or the setup."""
+        kept = tuple(e.value for e in Expansion if e.value in set(expansions) | {"base"})
+        cleaned = [" ".join(str(name).split())[:MAX_NAME] for name in names]
+        if not 2 <= len(cleaned) <= max_players(kept):
+            raise Rejected("A table has 2 to {most} players with these expansions, not "
+                           "{players}", most=max_players(kept), players=len(cleaned))
+        for number, name in enumerate(cleaned, start=1):
+            if not name:
+                raise Rejected("Give player {number} a name", number=number)
+        keys = [name_key(name) for name in cleaned]
+        for name, key in zip(cleaned, keys, strict=True):
+            if keys.count(key) > 1:
+                raise Rejected("Two players are called {name}: give each a different name",
+                               name=name)
+        if face not in FACES:
+            raise Rejected("A table plays face A or face B")
+        table = SharedTable(uuid.uuid4().hex[:12], tuple(cleaned), face, kept,
+                            [None] * len(cleaned))
+        self._tables[table.id] = table
+        return table
+
+    def find(self, table_id: str) -> SharedTable | None:
+        """The table, from memory or else from the seats' saved games."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        for record in self._records():
+            found = table_from_tag(record.get("table"))
+            if found is None or found[0].id != table_id:
+                continue
+            candidate, seat = found
+            if table is None:
+                table = candidate
+            if table.names == candidate.names and table.seats[seat] is None:
+                table.seats[seat] = str(record.get("id"))
+        if table is not None:
+            self._tables[table.id] = table
+        return table
+
+    def tables(self) -> list[SharedTable]:
+        """The tables still being played (a seat's game in progress, or no seat yet)."""
+        found: dict[str, SharedTable] = {}
+        for record in self.services.backend.ongoing_games():
+            tag = table_from_tag(record.get("table"))
+            if tag is not None:
+                table = self.find(tag[0].id)
+                if table is not None:
+                    found[table.id] = table
+        for table in self._tables.values():
+            if not any(table.seats):
+                found[table.id] = table
+        return list(found.values())
+
+    def _records(self) -> list[dict[str, Any]]:
+        backend = self.services.backend
+        return [*backend.ongoing_games(), *backend.finished_games()]
+
+    # --- the seats --------------------------------------------------------------------
+
+    def states(self, table: SharedTable) -> list[GameState | None]:
+        """Each seat's state as saved (None: not set up, or its game is gone)."""
+        states: list[GameState | None] = []
+        for game_id in table.seats:
+            record = self.services.backend.game(game_id) if game_id else None
+            states.append(_state(record, self.services))
+        return states
+
+    def join(self, table: SharedTable, seat: int, empire: str) -> GameSession:
+        """Set up a seat's game with the Empire its player was dealt."""
+        if not 0 <= seat < len(table.names):
+            raise Rejected("This table has no seat {number}", number=seat + 1)
+        if table.seats[seat] is not None:
+            raise Rejected("{name} has already chosen an Empire", name=table.names[seat])
+        check_empire(self.states(table), empire, table.face)
+        start = Start(empire=empire, face=table.face, mode="table", players=len(table.names),
+                      expansions=table.expansions)
+        session = GameSession.new(self.services, start, table.others(seat),
+                                  table=table.seat_tag(seat))
+        table.seats[seat] = session.id
+        return session
+
+    def seat_of(self, session: GameSession) -> tuple[SharedTable, int] | None:
+        found = table_from_tag(session.table)
+        if found is None:
+            return None
+        table = self.find(found[0].id)
+        return None if table is None else (table, found[1])
+
+    # --- what the table decides -------------------------------------------------------
+
+    def check(self, session: GameSession, action: Action) -> None:
+        """Refuse what one seat may not do alone: leave a production step before everyone
+        has finished it, or undo a supremacy the table settled."""
+        found = self.seat_of(session)
+        if found is None:
+            return
+        table, seat = found
+        if isinstance(action, NextStep | End) and session.state.phase is Phase.PRODUCTION:
+            states = self.states(table)
+            states[seat] = session.state
+            check_move_on(states, seat, table.names)
+
+    def settle(self, session: GameSession) -> list[tuple[str, int]]:
+        """Play every seat's supremacy answer the table can give now. The acting seat's
+        answer goes through its own session (so its phone announces the bonus); the
+        others' through their saved games. Returns the other games moved on, with their
+        new revisions, for their phones to redraw."""
+        found = self.seat_of(session)
+        if found is None:
+            return []
+        table, seat = found
+        states = self.states(table)
+        states[seat] = session.state
+        moved: list[tuple[str, int]] = []
+        for index, answer in supremacy_answers(states).items():
+            if index == seat:
+                events, hook = list(session.events), session.on_played
+                session.on_played = None  # this is the hook's own work: not twice
+                try:
+                    session.play(answer)
+                finally:
+                    session.on_played = hook
+                session.events = events + session.events
+                continue
+            game_id = table.seats[index]
+            record = self.services.backend.game(game_id) if game_id else None
+            if record is None:
+                continue
+            other = GameSession.resume(self.services, record)
+            other.play(answer)
+            moved.append((other.id, other.revision))
+        return moved
+
+    def moved_on(self, table: SharedTable) -> bool:
+        """Whether the table looks different to the other phones since last asked."""
+        signature = self.signature(table)
+        changed = self._signatures.get(table.id) != signature
+        self._signatures[table.id] = signature
+        return changed
+
+    def signature(self, table: SharedTable) -> tuple[object, ...]:
+        """What the other phones show of the table (where each seat is, whether it has
+        finished its step): they redraw only when it changes."""
+        return tuple(None if s is None else (position(s), step_done(s))
+                     for s in self.states(table))
+
+
+def _state(record: dict[str, Any] | None, services: Services) -> GameState | None:
+    if record is None or not isinstance(record.get("actions"), list):
+        return None
+    payload = {key: record[key] for key in ("version", "actions", "redo") if key in record}
+    try:
+        return Game.from_json(payload, services.catalog).state
+    except (Rejected, SessionError):
+        return None

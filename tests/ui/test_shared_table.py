@@ -1,0 +1,108 @@
+"""A shared table in two tabs (two phones): each seat its own game, supremacy settled by
+the host with no totals typed, steps that wait for everyone, a reload that finds the
+seat, undo refused across a settled supremacy, and the final ranking on every phone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from harness import Ui
+
+from companion.catalog import catalog
+from companion.rules.actions import Opponents
+from companion.rules.game import Game
+from companion.ui.services import MemoryBackend, Services, load_scenarios
+
+
+def _services() -> Services:
+    return Services(catalog=catalog(), backend=MemoryBackend(), scenarios=load_scenarios())
+
+
+def open_table(open_ui: Callable[..., Ui], services: Services) -> tuple[Ui, Ui]:
+    """Ana opens a 2-player table; Ana (Noram States: M3 G1) and Bo (Panafrican Union:
+    M2 S2) each take their seat on their own phone."""
+    host = open_ui(services, route="/tables/new")
+    host.click("One player fewer")
+    host.fill("Name of player 1", "Ana")
+    host.fill("Name of player 2", "Bo")
+    host.click("Open the table")
+    table = host.route
+    assert table.startswith("/tables/")
+    host.click("This is me: Ana")
+    host.click("Noram States")
+    bo = open_ui(services, route=table, beside=host)
+    bo.click("This is me: Bo")
+    assert not bo.is_enabled("Noram States (taken)")
+    bo.click("Panafrican Union")
+    return host, bo
+
+
+def seat_game(services: Services, seat: int) -> Game:
+    for record in services.backend.ongoing_games():
+        if record["table"]["seat"] == seat:
+            return Game.from_json({k: record[k] for k in ("version", "actions", "redo")},
+                                  services.catalog)
+    raise AssertionError(f"no game for seat {seat}")
+
+
+def test_supremacy_is_settled_by_the_host_with_no_totals_typed(
+        open_ui: Callable[..., Ui]) -> None:
+    services = _services()
+    ana, bo = open_table(open_ui, services)
+    assert "Draft of round 1: Deal 10 cards each; the last 3 are discarded; pass the " \
+           "cards to the left." in ana.screen_text()
+    ana.click("Start production")
+    assert "Waiting for Bo" in ana.text("waiting")
+    assert not any("Nobody has" in name for name in ana.names())  # nothing to answer
+    bo.click("Start production")
+    # 3 Materials against 2: Ana's Financier, on both phones, nobody typed a total.
+    assert "Supremacy is yours (others: 2)" in ana.text("supremacy")
+    assert "No supremacy for you (others: 3)" in bo.text("supremacy")
+    assert seat_game(services, 0).actions[-1] == Opponents((2,))
+    assert seat_game(services, 0).state.financiers == 1
+    ana.click("Place the cubes")
+    assert "Still placing: Bo" in ana.text("waiting")
+    assert not ana.is_enabled("Next: Energy")
+    bo.click("Place the cubes")
+    assert not ana.has_id("waiting")  # Bo is done: Ana's phone redrew by itself
+    assert ana.is_enabled("Next: Energy")
+
+
+def test_a_reloaded_phone_finds_its_seat_where_it_was(open_ui: Callable[..., Ui]) -> None:
+    services = _services()
+    ana, bo = open_table(open_ui, services)
+    seat = bo.route
+    assert seat.endswith("/2")
+    bo.click("Start production")
+    again = open_ui(services, route=seat, beside=ana)  # the phone reloaded
+    assert "Round 1 · Production: Materials" in again.screen_text()
+    assert "Waiting for Ana" in again.text("waiting")
+    ana.click("Start production")
+    assert "No supremacy for you (others: 3)" in again.text("supremacy")
+
+
+def test_undo_stops_at_a_settled_supremacy(open_ui: Callable[..., Ui]) -> None:
+    services = _services()
+    ana, bo = open_table(open_ui, services)
+    ana.click("Start production")
+    bo.click("Start production")
+    ana.click("Place the cubes")
+    ana.click("Undo", exact=False)  # the cubes come back
+    assert seat_game(services, 0).state.to_place == 3
+    ana.click("Undo", exact=False)  # but not the supremacy
+    assert "settled for the whole table" in ana.last_message()
+    assert seat_game(services, 0).state.financiers == 1
+
+
+def test_a_phone_told_by_the_table_redraws_in_its_own_language(
+        open_ui: Callable[..., Ui]) -> None:
+    services = _services()
+    ana, bo = open_table(open_ui, services)
+    seat = bo.route
+    bo.click("Start production")
+    bo.click("Settings")
+    bo.click("Français")
+    bo.go(seat)
+    ana.click("Start production")  # settles Bo's supremacy from Ana's tab
+    assert bo.text("supremacy") == "Pas de Suprématie pour vous (autres : 3)"
+    assert ana.text("supremacy") == "Supremacy is yours (others: 2): +1 Financier"
