@@ -83,10 +83,13 @@ class AppServer:
     its output): `url` is that address, `address(path)` the same for a deeper screen,
     and `root` what the browser's address bar shows once the app has let it in."""
 
-    def __init__(self, data_dir: Path, log: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, data_dir: Path, log: Path, env: dict[str, str] | None = None,
+                 args: list[str] | None = None) -> None:
         self.data_dir = data_dir
         self.log_path = log
         self.env = env or {}
+        self.args = list(args or [])
+        """More options for the command (`["--share", "--host", "127.0.0.1"]`)."""
         self.port = 0
         self.secret = ""
         self.process: subprocess.Popen[bytes] | None = None
@@ -114,7 +117,7 @@ class AppServer:
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "companion", "--no-browser", "--port", str(self.port),
-                 "--data-dir", str(self.data_dir)],
+                 "--data-dir", str(self.data_dir), *self.args],
                 cwd=ROOT,
                 env=env,
                 stdout=log,
@@ -160,11 +163,11 @@ def data_dir(tmp_path: Path) -> Path:
 @pytest.fixture
 def app_server(data_dir: Path, tmp_path: Path) -> Iterator[Callable[..., AppServer]]:
     """Start servers on demand (a test may kill one and start another on the same data);
-    `env` adds environment variables for that server."""
+    `env` adds environment variables for that server, `args` options to its command."""
     started: list[AppServer] = []
 
-    def start(env: dict[str, str] | None = None) -> AppServer:
-        server = AppServer(data_dir, tmp_path / "server.log", env).start()
+    def start(env: dict[str, str] | None = None, args: list[str] | None = None) -> AppServer:
+        server = AppServer(data_dir, tmp_path / "server.log", env, args).start()
         started.append(server)
         return server
 
