@@ -14,6 +14,7 @@ from companion.ui.card_picker import card_label
 from companion.ui.labels import card_name, empire_label, medal_label, solo_rank_label
 from companion.ui.score_pad import breakdown_rows
 from companion.ui.session import GameSession
+from companion.ui.table_ranking import seat_end_rows
 from companion.ui.undo import undo_bar
 
 
@@ -22,6 +23,7 @@ class EndScreen(Screen):
         super().__init__(app)
         self.session = session
         self.game_id = session.id
+        self.follows_table = (session.table or {}).get("id")
         self._content = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     @property
@@ -76,6 +78,8 @@ class EndScreen(Screen):
                 lines.append(t("Face A: {points} points are taken off before reading the rank.",
                                points=FACE_A_ADJUSTMENT))
             return lines
+        if self.session.table is not None:
+            return []  # the table's ranking follows, from every seat's game
         return [t("Score the other players to see the ranking.")]
 
     def _picture(self) -> list[ft.Control]:
@@ -110,7 +114,9 @@ class EndScreen(Screen):
             ),
             w.button(t("Copy the summary"), self._copy, icon=ft.Icons.COPY),
         ]
-        if not state.solo:
+        if self.session.table is not None:
+            controls[len(verdict) + 1:len(verdict) + 1] = seat_end_rows(self.app, self.session)
+        elif not state.solo:
             controls.append(w.button(t("Score everyone and rank"), self._score_everyone,
                                      icon=ft.Icons.LEADERBOARD, kind="tonal"))
         controls.append(w.button(t("Back to the home screen"), self.app.home, kind="outlined",

@@ -18,15 +18,14 @@ from companion.rules.cards import Expansion
 from companion.rules.errors import Rejected
 from companion.rules.state import GameState
 from companion.rules.supremacy import max_players
-from companion.rules.table import final_ranking
 from companion.store import StoreError
 from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
-from companion.ui.labels import empire_label, tie_break_label
+from companion.ui.labels import empire_label
 from companion.ui.open_games import follow_table, keep_session, open_session
-from companion.ui.score_pad import score_pad
 from companion.ui.session import phase_label
+from companion.ui.table_ranking import ranking_rows
 from companion.ui.tables import SharedTable
 
 DEFAULT_PLAYERS = 3
@@ -154,25 +153,6 @@ class TableScreen(Screen):
 
     def _sit(self, seat: int) -> Callable[[], None]:
         return lambda: self.app.navigate(table_path(self.table.id, seat))
-
-
-def ranking_rows(app: CompanionApp, table: SharedTable,
-                 states: list[GameState | None]) -> list[ft.Control]:
-    """Every seat's score pad and the ranking with its tie-breakers."""
-    rows: list[ft.Control] = [w.heading(t("Final ranking"))]
-    for ranked in final_ranking(states):
-        reasons = ", ".join(tie_break_label(r) for r in ranked.reasons)
-        text = t("{place}. {name}: {total} points", place=ranked.place,
-                 name=table.names[ranked.seat], total=ranked.total)
-        rows.append(w.value_text(f"rank-{ranked.seat + 1}",
-                                 f"{text} ({reasons})" if reasons else text, bold=True))
-    for seat, state in enumerate(states):
-        assert state is not None
-        empire = empire_label(app.services.catalog, state.empire.name)
-        rows.append(w.card_box(
-            ft.Text(f"{table.names[seat]} · {empire}", weight=ft.FontWeight.BOLD),
-            score_pad(state.score(), f"seat-{seat + 1}-", compact=True)))
-    return rows
 
 
 class SeatScreen:

@@ -106,3 +106,35 @@ def test_a_phone_told_by_the_table_redraws_in_its_own_language(
     ana.click("Start production")  # settles Bo's supremacy from Ana's tab
     assert bo.text("supremacy") == "Pas de Suprématie pour vous (autres : 3)"
     assert ana.text("supremacy") == "Supremacy is yours (others: 2): +1 Financier"
+
+
+def play_round(ana: Ui, bo: Ui, last: bool) -> None:
+    """One round with nothing drafted: each step both seats open it, then place."""
+    for step in ("Start production", "Next: Energy", "Next: Science", "Next: Gold",
+                 "Next: Exploration"):
+        for ui in (ana, bo):
+            ui.click(step)
+        for ui in (ana, bo):
+            if "Place the cubes" in ui.names():
+                ui.click("Place the cubes")
+            if "Take a Financier" in ui.names():
+                ui.click("Take a Financier")
+    closing = "End the game and count the score" if last else None
+    for ui in (ana, bo):
+        ui.click(closing or next(n for n in ui.names() if n.startswith("Next: round")))
+
+
+def test_every_phone_sees_the_whole_tables_ranking_at_the_end(
+        open_ui: Callable[..., Ui]) -> None:
+    services = _services()
+    ana, bo = open_table(open_ui, services)
+    for round_number in range(1, 5):
+        play_round(ana, bo, last=round_number == 4)
+    # Ana (Noram States A, 1 VP per Financier) wins Materials and Gold every round:
+    # 8 Financiers × 2 = 16. Bo (Panafrican Union A) wins Science every round, taking a
+    # Financier: 4 points.
+    for ui in (ana, bo):
+        assert ui.text("rank-1") == "1. Ana: 16 points"
+        assert ui.text("rank-2") == "2. Bo: 4 points"
+    finished = services.backend.finished_games()
+    assert len(finished) == 2 and {g["score"]["total"] for g in finished} == {16, 4}

@@ -1,0 +1,53 @@
+"""The end of a shared table on every phone: the ranking with its tie-breakers and every
+player's score pad, drawn from the seats' finished games (`rules.table.final_ranking`)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import t
+from companion.rules.state import GameState
+from companion.rules.table import final_ranking
+from companion.ui import widgets as w
+from companion.ui.app import CompanionApp
+from companion.ui.labels import empire_label, tie_break_label
+from companion.ui.score_pad import score_pad
+from companion.ui.session import GameSession
+from companion.ui.tables import SharedTable
+
+
+def ranking_rows(app: CompanionApp, table: SharedTable,
+                 states: list[GameState | None]) -> list[ft.Control]:
+    """Every seat's score pad and the ranking with its tie-breakers."""
+    rows: list[ft.Control] = [w.heading(t("Final ranking"))]
+    for ranked in final_ranking(states):
+        reasons = ", ".join(tie_break_label(r) for r in ranked.reasons)
+        text = t("{place}. {name}: {total} points", place=ranked.place,
+                 name=table.names[ranked.seat], total=ranked.total)
+        rows.append(w.value_text(f"rank-{ranked.seat + 1}",
+                                 f"{text} ({reasons})" if reasons else text, bold=True))
+    for seat, state in enumerate(states):
+        assert state is not None
+        empire = empire_label(app.services.catalog, state.empire.name)
+        rows.append(w.card_box(
+            ft.Text(f"{table.names[seat]} · {empire}", weight=ft.FontWeight.BOLD),
+            score_pad(state.score(), f"seat-{seat + 1}-", compact=True)))
+    return rows
+
+
+def seat_end_rows(app: CompanionApp, session: GameSession) -> list[ft.Control]:
+    """On a seat's final score: the table's ranking once every game is over, else who is
+    still playing (the screen redraws as they finish)."""
+    hub = app.services.tables
+    found = hub.seat_of(session)
+    if found is None:
+        return []
+    table, seat = found
+    states = hub.states(table)
+    states[seat] = session.state
+    playing = [table.names[i] for i, s in enumerate(states) if s is None or not s.finished]
+    if playing:
+        return [w.value_text("table-waiting", t("The ranking comes when every player has "
+                                                "finished: still playing: {names}",
+                                                names=", ".join(playing)))]
+    return ranking_rows(app, table, states)
