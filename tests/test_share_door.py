@@ -7,7 +7,9 @@ over the network, is tested in tests/e2e/test_share_e2e.py.
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -16,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from companion.ui.door import FIRST_WAIT, MAX_CLIENTS, MAX_TRIES, TRY_WINDOW, Door, Throttle
 from companion.ui.server import code_page, denied_page
-from companion.ui.sharing import CODE_ALPHABET, CODE_LENGTH, check_code, new_code
+from companion.ui.sharing import CODE_ALPHABET, CODE_LENGTH, check_code, lan_address, new_code
 
 PORT = 8550
 HOST = "192.168.1.20"
@@ -252,3 +254,35 @@ def test_a_chosen_code_that_would_not_do_is_refused(code: str) -> None:
 
 def test_a_chosen_code_is_kept_as_written() -> None:
     assert check_code(" table-42-ok ") == "table-42-ok"
+
+
+# --- the command ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--share", "--code", "ab"], "at least 6"),
+    (["--share", "--code", ""], "at least 6"),
+    (["--share", "--code", "table#42!"], "only letters"),
+    (["--code", "SOMECODE"], "--code goes with --share"),
+    (["--share", "--desktop"], "leave --desktop out"),
+])
+def test_the_command_refuses_a_code_that_would_not_do(argv: list[str], said: str,
+                                                       capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    from companion.cli import main
+
+    assert main([*argv, "--no-browser", "--data-dir", str(tmp_path)]) == 2
+    assert said in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())  # refused before the data folder was opened
+
+
+def test_shared_without_host_the_app_listens_on_the_network() -> None:
+    from companion.ui.launch import share_host, shown_host
+
+    found = lan_address()
+    assert share_host() == (found or "0.0.0.0")
+    if found is not None:
+        assert not ipaddress.ip_address(found).is_loopback
+    assert shown_host("0.0.0.0") == (found or "127.0.0.1")
+    assert shown_host("fe80::2") == "[fe80::2]"
+    assert shown_host("127.0.0.1") == "127.0.0.1"
