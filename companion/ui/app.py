@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import sys
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -50,6 +51,8 @@ CONTENT_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
 """Phone: full width; wider windows: a centred column, so lines stay readable."""
 HISTORY_DELAY = 1.0
 """Seconds after start before a deep address gets home under it (see `_put_home_under`)."""
+OWN_PUSHES_SECONDS = 5.0
+"""How long the browser may take to report the app's own history pushes back."""
 WIDE = 840
 """From this width the sections are a rail at the side instead of a bar at the bottom."""
 
@@ -140,6 +143,8 @@ class CompanionApp:
         self.services = services
         self.frames: list[_Frame] = []
         self.last_message = ""
+        self._own_pushes: list[str] = []
+        self._own_pushes_until = 0.0
         self.memory: dict[str, Any] = {}
         """What this tab keeps between screens (open game sessions...), never global."""
 
@@ -381,6 +386,10 @@ class CompanionApp:
         await asyncio.sleep(HISTORY_DELAY)
         if self.route != route:  # the player already went elsewhere
             return
+        # The browser reports both addresses back; showing them would build the screen
+        # again and lose what the player already typed or chose on it.
+        self._own_pushes = [routes.HOME, route]
+        self._own_pushes_until = time.monotonic() + OWN_PUSHES_SECONDS
         await self.page.push_route(routes.HOME)
         await self.page.push_route(route)
 
@@ -392,8 +401,21 @@ class CompanionApp:
 
     def _on_route_change(self, event: ft.RouteChangeEvent) -> None:
         """The browser's address changed (back button, a typed address)."""
+        if self._own_push(event.route):
+            return
         if event.route != self.route:
             self.show(event.route)
+
+    def _own_push(self, route: str) -> bool:
+        """Whether `route` is the browser reporting the app's own history push."""
+        if not self._own_pushes or time.monotonic() > self._own_pushes_until:
+            self._own_pushes = []
+            return False
+        if self._own_pushes[0] != route:
+            self._own_pushes = []
+            return False
+        self._own_pushes.pop(0)
+        return True
 
     def _on_view_pop(self, event: ft.ViewPopEvent) -> None:
         """The phone's back gesture or the app bar's arrow: one level up."""
