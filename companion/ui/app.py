@@ -25,7 +25,7 @@ from flet.controls.context import _context_page
 from companion.i18n import SUPPORTED, follow_sessions, t
 from companion.rules.errors import Rejected
 from companion.store import StoreError
-from companion.ui import routes, wakelock
+from companion.ui import device_prefs, routes, wakelock
 from companion.ui import widgets as w
 from companion.ui.labels import message
 
@@ -165,6 +165,7 @@ class CompanionApp:
         self._wide = self._is_wide()
         route = page.route or routes.HOME
         self.show(route)
+        device_prefs.recall(self)
         if routes.parents(route):
             with contextlib.suppress(RuntimeError):  # no loop (a unit test)
                 self.page.run_task(self._put_home_under, route)
@@ -472,7 +473,8 @@ class CompanionApp:
         if language not in SUPPORTED:
             return
         self.use_language(language)
-        self.services.set_setting("language", language)  # the next tab's first language
+        self.services.set_setting("language", language)  # the next device's first language
+        device_prefs.remember(self, device_prefs.LANGUAGE, language)
         self.page.title = t("Wonderful Companion")
         self.rebuild()
 
@@ -480,8 +482,25 @@ class CompanionApp:
         if theme not in THEMES:
             return
         self.services.set_setting("theme", theme)
+        device_prefs.remember(self, device_prefs.THEME, theme)
         self.apply_theme(theme)
         self.rebuild()
+
+    def use_device_choices(self, language: str | None, theme: str | None) -> None:
+        """This device chose its own language or theme before (see `device_prefs`)."""
+        changed = False
+        if language in SUPPORTED and language != tab_language():
+            assert language is not None
+            self.use_language(language)
+            self.page.title = t("Wonderful Companion")
+            changed = True
+        if theme in THEMES:
+            assert theme is not None
+            self.apply_theme(theme)
+        if changed and self.frames:
+            self.rebuild()
+        else:
+            self.page.update()
 
     # --- messages -----------------------------------------------------------------
 

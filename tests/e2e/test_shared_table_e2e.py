@@ -109,3 +109,16 @@ def test_two_phones_play_a_whole_game_with_no_totals_typed(app_server, browser) 
     for app in (ana, bo):
         app.wait_text("rank-1", "1. Ana: 16 points")
         app.wait_text("rank-2", "2. Bo: 4 points")
+
+
+def test_each_phone_keeps_its_own_language_after_a_reload(app_server, browser) -> None:
+    server = app_server(args=SHARE)
+    french, english = phone(browser), phone(browser)
+    english.open(f"{server.root}?code={CODE}", first="Settings")
+    french.open(f"{server.root}?code={CODE}", first="Settings")
+    french.click("Settings")
+    french.click("Français")
+    french.page.reload()
+    french.open(french.page.url, first="Retour")  # its own language, from its browser
+    english.page.reload()
+    english.open(english.page.url, first="Settings")  # not the one chosen on the other
