@@ -12,6 +12,7 @@ from companion.rules.cards import Expansion
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import Scenario, start_for
 from companion.rules.supremacy import MAX_PLAYERS, max_players
+from companion.rules.table import deal
 from companion.store import StoreError
 from companion.ui import routes
 from companion.ui import widgets as w
@@ -46,21 +47,21 @@ def switch_row(label: str, value: bool, on_change: Callable[[ft.Event[ft.Switch]
 
 
 def table_checklist(players: int, ca: bool) -> list[str]:
-    """The draft as RULES.md §1 describes it, for the table's setup."""
+    """The draft as RULES.md §1 describes it (`rules.table.deal`), for the table's setup."""
     steps = [
         t("Each player takes an Empire card and shows the face agreed for this game."),
         t("Shuffle the development cards into one draw pile."),
     ]
-    if players == 2 and not ca:
-        steps.append(t("Draft: deal 10 cards to each player; after the draft the last 3 are "
-                       "discarded without recycling bonus."))
-    elif not ca:
-        steps.append(t("Draft: deal 7 cards to each player."))
-    else:
-        base, extra = {2: (8, 4), 3: (6, 3), 4: (6, 3), 5: (6, 2), 6: (6, 2)}.get(players, (5, 2))
+    dealt = deal(players, ("base", "ca") if ca else ("base",))
+    if dealt.corruption_ascension:
         steps.append(t("Draft with Corruption & Ascension: deal {base} base cards and {extra} "
                        "expansion cards to each player; everyone drafts 7 and discards the "
-                       "rest.", base=base, extra=extra))
+                       "rest.", base=dealt.base, extra=dealt.corruption_ascension))
+    elif dealt.discarded:
+        steps.append(t("Draft: deal 10 cards to each player; after the draft the last 3 are "
+                       "discarded without recycling bonus."))
+    else:
+        steps.append(t("Draft: deal 7 cards to each player."))
     steps.append(t("Pass the cards left in rounds 1 and 3, right in rounds 2 and 4."))
     return steps
 

@@ -138,3 +138,15 @@ def test_every_phone_sees_the_whole_tables_ranking_at_the_end(
         assert ui.text("rank-2") == "2. Bo: 4 points"
     finished = services.backend.finished_games()
     assert len(finished) == 2 and {g["score"]["total"] for g in finished} == {16, 4}
+
+
+def test_a_typed_table_games_checklist_deals_as_the_rules_say() -> None:
+    from companion.ui.setup_view import table_checklist
+
+    assert "Draft: deal 10 cards to each player; after the draft the last 3 are discarded " \
+           "without recycling bonus." in table_checklist(2, ca=False)
+    assert "Draft: deal 7 cards to each player." in table_checklist(4, ca=False)
+    assert ("Draft with Corruption & Ascension: deal 5 base cards and 2 expansion cards to "
+            "each player; everyone drafts 7 and discards the rest.") in table_checklist(7, True)
+    assert ("Draft with Corruption & Ascension: deal 8 base cards and 4 expansion cards to "
+            "each player; everyone drafts 7 and discards the rest.") in table_checklist(2, True)
