@@ -29,6 +29,7 @@ from companion.ui.client_files import (
     choose,
     client_files,
     gzip_bytes,
+    runs_flutter_wasm,
     versioned_bootstrap,
     web_dir,
 )
@@ -111,11 +112,14 @@ class Answer:
 
 
 async def flet_stand_in(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    """Answers everything with a marker, as Flet would answer with its own file."""
+    """Answers everything with a marker, as Flet would answer with its own file (the
+    page for `/` and addresses without a suffix)."""
     if scope["type"] != "http":
         return
     body = b"flet:" + scope["path"].encode()
     headers = [(b"x-from", b"flet"), (b"content-length", str(len(body)).encode())]
+    if "." not in scope["path"]:
+        headers.append((b"content-type", b"text/html; charset=utf-8"))
     if scope["path"] == "/" + FONT_MANIFEST:
         body = json.dumps(FONTS).encode()
         headers = [(b"x-from", b"flet"), (b"content-type", b"application/json"),
@@ -351,6 +355,41 @@ def test_other_versioned_addresses_go_to_flet(files: ClientFiles) -> None:
 def test_the_tag_changes_with_the_files(web: Path, tmp_path: Path, files: ClientFiles) -> None:
     (web / "main.dart.wasm").write_bytes(WASM + b"new")
     assert built(web, tmp_path / "cache").tag != files.tag
+
+
+CHROME = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+          "Chrome/131.0.0.0 Mobile Safari/537.36")
+SAFARI = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
+          "(KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1")
+
+
+@pytest.mark.parametrize(("agent", "expected"), [
+    (CHROME, True),
+    ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+     "HeadlessChrome/150.0.0.0 Safari/537.36", True),
+    (SAFARI, False),
+    ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, "
+     "like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1", False),
+    ("Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0", False),
+    ("Mozilla/5.0 (Linux; Android 9) AppleWebKit/537.36 Chrome/110.0.0.0 Safari/537.36", False),
+    ("", False),
+])
+def test_only_chromium_with_wasm_gets_the_preload(agent: str, expected: bool) -> None:
+    assert runs_flutter_wasm(agent) is expected
+
+
+def test_the_page_names_what_chromium_will_fetch(files: ClientFiles) -> None:
+    app = middleware(files)
+    page = request(app, "/", user_agent=CHROME)
+    assert page.from_flet
+    links = page.headers["link"]
+    assert f"</{PREFIX}/{files.tag}/main.dart.wasm>; rel=preload; as=fetch; crossorigin" in links
+    assert f"</{PREFIX}/{files.tag}/canvaskit/skwasm.js>; rel=modulepreload" in links
+    assert "</assets/fonts/MaterialIcons-Regular.otf>; rel=preload" in links
+    assert "link" in request(app, "/new/table", user_agent=CHROME).headers
+    assert "link" not in request(app, "/", user_agent=SAFARI).headers
+    assert "link" not in request(app, "/canvaskit/skwasm.js.symbols",
+                                 user_agent=CHROME).headers  # not a page
 
 
 # --- the font manifest --------------------------------------------------------------

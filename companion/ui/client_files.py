@@ -45,6 +45,13 @@ serves itself) is `no-cache` with an ETag: the browser asks each time and gets a
 304 with no body while nothing changed, so an upgrade is always picked up. Flet sends no
 Cache-Control at all, which lets a browser guess a lifetime from the file's age.
 
+**Sooner.** Left alone, Chromium asks for main.dart.wasm only once the bootstrap and
+main.dart.mjs have arrived, and for the fonts only once main.dart.wasm has run: three
+waits one after the other. The page (Flet's, passed on) gains a `Link` header that
+names them all (`rel=preload` / `modulepreload`), so they download at once, in
+parallel. Only Chromium from version 119 gets it: Safari and Firefox load the
+JavaScript build and CanvasKit instead, and would download the wasm for nothing.
+
 **The middleware.** `Precompressed` is a pure ASGI middleware in front of Flet's app and
 behind the door (so the door's key still guards every file). A GET or HEAD of a client
 file whose copy is ready, from a browser whose Accept-Encoding allows it, gets the copy
@@ -113,6 +120,16 @@ FONT_MANIFEST = "assets/FontManifest.json"
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 """Font families of Flutter packages the app never uses: Markdown's LaTeX (KaTeX) and
 CupertinoIcons (the app uses Material icons and no adaptive Cupertino controls)."""
+PRELOAD_FETCH = ("main.dart.wasm", "canvaskit/skwasm.wasm")
+PRELOAD_MODULES = ("main.dart.mjs", "canvaskit/skwasm.js")
+PRELOAD_ASSETS = ("assets/FontManifest.json", "assets/fonts/MaterialIcons-Regular.otf",
+                  "assets/fonts/roboto.woff2")
+"""What Chromium's page asks for only once the bootstrap has run (the wasm) or once the
+wasm has run (the fonts): named in a `Link` header of the page, the browser fetches them
+at once, in parallel, instead of one after the other."""
+WASM_GC_CHROME = 119
+"""Chromium runs Flutter's wasm build from version 119 (WasmGC); older ones, Safari and
+Firefox load main.dart.js and CanvasKit instead, so they get no preload."""
 ISOLATION = ((b"cross-origin-opener-policy", b"same-origin"),
              (b"cross-origin-embedder-policy", b"require-corp"))
 """What Flet adds to every response: skwasm needs a cross-origin isolated page for its
@@ -236,6 +253,28 @@ def versioned_bootstrap(source: bytes, tag: str) -> bytes | None:
     return text.encode("utf-8")
 
 
+def preload_links(tag: str, names: Iterable[str]) -> str:
+    """The `Link` header naming what Chromium will fetch (paths from the site's root:
+    the middleware adds the mount path). `crossorigin` because Flutter fetches them with
+    `fetch()` (CORS mode, same-origin credentials): a preload that does not match the
+    real request is fetched twice."""
+    present = set(names)
+    links = [f"</{PREFIX}/{tag}/{name}>; rel=preload; as=fetch; crossorigin"
+             for name in PRELOAD_FETCH if name in present]
+    links += [f"</{PREFIX}/{tag}/{name}>; rel=modulepreload"
+              for name in PRELOAD_MODULES if name in present]
+    links += [f"</{name}>; rel=preload; as=fetch; crossorigin" for name in PRELOAD_ASSETS]
+    return ", ".join(links)
+
+
+def runs_flutter_wasm(user_agent: str) -> bool:
+    """Whether the browser is a Chromium that loads Flutter's wasm build (Chrome, Edge,
+    Samsung Internet, Opera...; not Chrome on iOS, which is Safari underneath)."""
+    found = re.search(r"Chrom(?:e|ium)/(\d+)", user_agent)
+    return found is not None and int(found.group(1)) >= WASM_GC_CHROME \
+        and "CriOS" not in user_agent
+
+
 @dataclass(frozen=True)
 class Body:
     """Bytes to send: kept in memory (small, or rewritten) or read from a file."""
@@ -280,6 +319,8 @@ class ClientFiles:
         self.table: Mapping[str, Entry] = {}
         self.compressed = 0
         """Files compressed by this process (0 when every copy was reused)."""
+        self.preload = ""
+        """The page's `Link` header for Chromium, once the versioned addresses exist."""
         self.seconds: dict[str, float] = {}
         """How long each encoding took to make or check, for the benchmark."""
         self.ready = threading.Event()
@@ -320,6 +361,8 @@ class ClientFiles:
                 table[BOOTSTRAP] = Entry(BOOTSTRAP, Body(len(rewritten), data=rewritten),
                                          _sha(rewritten), versioned=False, virtual=True)
         self.table = dict(table)
+        if BOOTSTRAP in table and table[BOOTSTRAP].virtual:
+            self.preload = preload_links(self.tag, names)
         try:
             self.cache_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -457,6 +500,8 @@ def _relative(scope: Scope) -> list[str] | None:
         return None
     if not path.startswith("/") or "\\" in path or "\x00" in path:
         return None
+    if path == "/":
+        return [""]
     parts = path[1:].split("/")
     if any(part in ("", ".", "..") or ":" in part for part in parts):
         return None
@@ -500,7 +545,12 @@ class Precompressed:
             await self._font_manifest(scope, receive, send)
             return
         if entry is None:
-            await self.app(scope, receive, _no_cache(send))
+            links = self.files.preload if runs_flutter_wasm(
+                _header(scope, b"user-agent")) else ""
+            if links:
+                root = str(scope.get("root_path", "") or "")
+                links = links.replace("</", f"<{root}/")
+            await self.app(scope, receive, _no_cache(send, page_links=links))
             return
         coding = choose(_header(scope, b"accept-encoding"), entry.encoded)
         if coding is None and not (versioned or entry.virtual):
@@ -594,9 +644,10 @@ async def _send_body(send: Send, body: Body) -> None:
                 return
 
 
-def _no_cache(send: Send, *, vary: bool = False) -> Send:
-    """Flet's answer with `Cache-Control: no-cache` when it has none (and `Vary` when
-    the same address may also be answered compressed)."""
+def _no_cache(send: Send, *, vary: bool = False, page_links: str = "") -> Send:
+    """Flet's answer with `Cache-Control: no-cache` when it has none, `Vary` when the
+    same address may also be answered compressed, and `page_links` as a `Link` header
+    when it is the page (HTML)."""
 
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":
@@ -606,6 +657,11 @@ def _no_cache(send: Send, *, vary: bool = False) -> Send:
                 headers.append((b"cache-control", NO_CACHE))
             if vary and b"vary" not in names:
                 headers.append((b"vary", b"Accept-Encoding"))
+            kind = next((value for key, value in headers if key.lower() == b"content-type"),
+                        b"")
+            if page_links and message.get("status") == 200 and kind.startswith(b"text/html"):
+                headers.append((b"link", page_links.encode()))
+                headers.append((b"vary", b"User-Agent"))
             message = {**message, "headers": headers}
         await send(message)
 
