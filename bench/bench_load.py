@@ -62,8 +62,9 @@ OUR_BUTTON = "Quick score"
 
 
 def serve_ours(port: int, data_dir: str, compressed: bool) -> None:
-    """What `python -m companion --no-browser --port P --data-dir D` does, with the
-    client files' middleware put inside the door (where build_app will put it)."""
+    """What `python -m companion --no-browser --port P --data-dir D` does; uncompressed,
+    without the client files' middleware that `build_app` puts inside the door (the app
+    as it was before)."""
     from companion.paths import assets_dir
     from companion.ui.app import make_main
     from companion.ui.client_files import precompressed
@@ -74,11 +75,10 @@ def serve_ours(port: int, data_dir: str, compressed: bool) -> None:
     services = open_services(data_dir)
     secret = new_secret()
     app = build_app(make_main(services), host="127.0.0.1", port=port, secret=secret)
-    if compressed:
-        inner = app.app  # type: ignore[attr-defined]
-        # Built now, not in the background: the cache is already made by the bench.
-        app.app = precompressed(inner, assets_dir=assets_dir(),  # type: ignore[attr-defined]
-                                background=False)
+    flet_app = app.app.app  # type: ignore[attr-defined]  # door → client files → Flet
+    # Built now, not in the background: the cache is already made by the bench.
+    app.app = (precompressed(flet_app, assets_dir=assets_dir(),  # type: ignore[attr-defined]
+                             background=False) if compressed else flet_app)
     url = address("127.0.0.1", port, secret)
     try:
         serve(app, host="127.0.0.1", port=port,

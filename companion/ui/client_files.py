@@ -3,20 +3,20 @@
 Every cold load of the app sends the Flet web client: 14.4 MB as Flet serves it (nothing
 compressed, even when the browser asks), which is about 6 s on a phone's Wi-Fi at
 2.5 MB/s before the first frame. Compressed it is a third of that, but compressing
-main.dart.wasm costs about 0.7 s of CPU with gzip -9 and 19 s with Brotli 11: never per
+main.dart.wasm costs about 0.7 s of CPU with gzip -9 and 1.1 s with Brotli 9: never per
 request. So:
 
 **Compressed once, kept.** At the first start a background thread writes a gzip (level
-9) and a Brotli (quality 11) copy of every client file that gains from it (wasm, js,
+9) and a Brotli (quality 9) copy of every client file that gains from it (wasm, js,
 fonts, json...; not the png or woff2 files, already compressed) into the user cache
 folder, one subfolder per flet-web version. Each copy is named after the SHA-256 of its
 source file and of its own bytes, written to a temporary name then renamed (a crash
 leaves no half file under a real name), and checked against its name when it is
 reused: a damaged copy is made again, a good one is never recompressed. The gzip copies
-come first (a few seconds), then the Brotli ones (about two minutes of one core, at low
-priority); until a file's copy is ready it is served as before, uncompressed. Browsers
-ask for Brotli only over HTTPS or from `localhost`: a phone on plain-HTTP Wi-Fi gets the
-gzip copy, so gzip is the one that matters most.
+come first (a few seconds), then the Brotli ones (a few more, at low priority); until
+a file's copy is ready it is served as before, uncompressed. Browsers ask for Brotli only
+over HTTPS or from `localhost`: a phone on plain-HTTP Wi-Fi gets the gzip copy, so gzip is
+the one that matters most.
 
 **Which files.** Only the files the client may ask for: the page's own bootstrap,
 `main.dart.*`, the renderer (`canvaskit/`: skwasm on Chromium, CanvasKit on Safari and
@@ -92,7 +92,9 @@ APP_NAME = "wonderful-companion"
 PREFIX = "_flet"
 """First part of the versioned addresses: `/_flet/<tag>/main.dart.wasm`."""
 GZIP_LEVEL = 9
-BROTLI_QUALITY = 11
+BROTLI_QUALITY = 9
+"""Quality 11 saves another 13 % on main.dart.wasm but costs 19 s of CPU for it (about two
+minutes for the whole client), and only browsers on `localhost` or HTTPS ask for Brotli."""
 CHUNK = 256 * 1024
 IMMUTABLE = b"public, max-age=31536000, immutable"
 NO_CACHE = b"no-cache"

@@ -25,6 +25,7 @@ from starlette.types import ASGIApp
 
 from companion.i18n import SUPPORTED, language, t
 from companion.paths import assets_dir
+from companion.ui.client_files import precompressed
 from companion.ui.door import TOKEN, Door, Prompt, cookie_name
 from companion.ui.sharing import CODE_PARAM
 
@@ -103,7 +104,9 @@ def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str,
     )
     flet_app.router.routes[:] = [route for route in flet_app.router.routes
                                  if getattr(route, "path", None) not in UNUSED_ROUTES]
-    return Door(flet_app, secret=secret, cookie=cookie_name(port), own_hosts=own_hosts(host),
+    # Inside the door: the key or the code still guards every client file.
+    served = precompressed(flet_app, assets_dir=assets_dir().resolve())
+    return Door(served, secret=secret, cookie=cookie_name(port), own_hosts=own_hosts(host),
                 denied_page=denied_page, code=code, code_page=code_page)
 
 
