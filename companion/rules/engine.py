@@ -131,6 +131,7 @@ def start_state(action: Start, catalog: CardSource) -> tuple[GameState, Events]:
     events: Events = []
     for card_id in action.required:
         card = _card(catalog, card_id, state)
+        _check_copies(state, card)
         events.append(_add_construction(state, card))
     return state, events
 
@@ -282,7 +283,22 @@ def _construct(state: GameState, action: Construct, catalog: CardSource) -> Even
     _require_phase(state, Phase.PLANNING,
                    "Cards are put under construction during Planning, not during {phase}")
     card = _card(catalog, action.card, state)
+    _check_copies(state, card)
     return [_add_construction(state, card)]
+
+
+def _check_copies(state: GameState, card: Card) -> None:
+    """The deck holds `copies` of each card: an Empire never has more of one, built and
+    under construction together."""
+    held = sum(1 for c in state.built if c.id == card.id) + sum(
+        1 for c in state.under_construction if c.card.id == card.id)
+    if held < card.copies:
+        return
+    raise Rejected(Plural("The deck has {copies} {card}, already in your Empire or under "
+                          "construction",
+                          "The deck has {copies} copies of {card}, all already in your Empire "
+                          "or under construction", "copies"),
+                   copies=card.copies, card=card.name)
 
 
 def _recycle(state: GameState, action: Recycle, catalog: CardSource) -> Events:

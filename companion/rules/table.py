@@ -16,8 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from companion.i18n import Plural
 from companion.rules.actions import Action, Opponents
-from companion.rules.cards import PRODUCTION_ORDER
+from companion.rules.cards import PRODUCTION_ORDER, Card
 from companion.rules.errors import Rejected
 from companion.rules.scoring import Standing, TieBreak, ranking, tie_breaks
 from companion.rules.state import ROUNDS, GameState, Phase
@@ -140,6 +141,19 @@ def check_empire(seats: Seats, empire: str, face: str) -> None:
         if state.empire.face != face:
             raise Rejected("This table plays face {face}: every player uses the same face",
                            face=state.empire.face)
+
+
+def check_copies(seats: Seats, card: Card) -> None:
+    """The players share one deck: together they never hold more copies of a card (built
+    or under construction) than it has."""
+    held = sum(
+        sum(1 for c in s.built if c.id == card.id)
+        + sum(1 for c in s.under_construction if c.card.id == card.id)
+        for s in seats if s is not None)
+    if held >= card.copies:
+        raise Rejected(Plural("The deck has {copies} {card}, already taken at this table",
+                              "The deck has {copies} copies of {card}, all already taken at "
+                              "this table", "copies"), copies=card.copies, card=card.name)
 
 
 def supremacy_answers(seats: Seats) -> dict[int, Opponents]:

@@ -20,13 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.actions import Action, End, NextStep, Start
+from companion.rules.actions import Action, Construct, End, NextStep, Start
 from companion.rules.cards import Expansion
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.state import GameState, Phase
 from companion.rules.supremacy import max_players
 from companion.rules.table import (
+    check_copies,
     check_empire,
     check_move_on,
     position,
@@ -183,12 +184,16 @@ class TableHub:
     # --- what the table decides -------------------------------------------------------
 
     def check(self, session: GameSession, action: Action) -> None:
-        """Refuse what one seat may not do alone: leave a production step before everyone
-        has finished it, or undo a supremacy the table settled."""
+        """Refuse what one seat may not do alone: take a card the other seats hold every
+        copy of, or leave a production step before everyone has finished it."""
         found = self.seat_of(session)
         if found is None:
             return
         table, seat = found
+        if isinstance(action, Construct):
+            states = self.states(table)
+            states[seat] = session.state
+            check_copies(states, self.services.catalog.card(action.card))
         if isinstance(action, NextStep | End) and session.state.phase is Phase.PRODUCTION:
             states = self.states(table)
             states[seat] = session.state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from games import construct, finish_step, new, rejected, to_step
 
 from companion.catalog import Catalog
 from companion.rules.actions import (
@@ -24,42 +25,6 @@ from companion.rules.game import Game
 from companion.rules.state import Phase
 
 M, E, S, G, X = Resource
-
-
-def new(cards: Catalog, empire: str = "Noram States", face: str = "B", **start: object) -> Game:
-    return Game.new(Start(empire=empire, face=face, **start), cards)  # type: ignore[arg-type]
-
-
-def construct(game: Game, cards: Catalog, *names: str) -> list[int]:
-    uids = []
-    for name in names:
-        events = game.play(Construct(cards.card(name).id))
-        uids.append(events[0].params["uid"])
-    return uids
-
-
-def rejected(game: Game, action: object, match: str) -> None:
-    """The action is refused with a message matching `match` and nothing changes."""
-    before = game.to_json()
-    state = game.state.copy()
-    with pytest.raises(Rejected, match=match):
-        game.play(action)  # type: ignore[arg-type]
-    assert game.to_json() == before
-    assert game.state == state
-
-
-def finish_step(game: Game) -> None:
-    """Put whatever is left of this step on the Empire, settle Science, move on."""
-    if game.state.to_place:
-        game.play(Place(count=game.state.to_place))
-    if game.state.science_pending:
-        game.play(ChooseScience("Fin"))
-    game.play(NextStep())
-
-
-def to_step(game: Game, resource: Resource) -> None:
-    while not (game.state.phase is Phase.PRODUCTION and game.state.step is resource):
-        finish_step(game)
 
 
 # --- phases and order --------------------------------------------------------------

@@ -56,7 +56,6 @@ from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.production import per_round_tokens, produced, production, sources
 from companion.rules.state import KRYSTALLIUM_CUBES, ROUNDS, GameState, Phase
-from companion.rules.tableau import Tableau
 from companion.scorer import score_input
 
 T = TypeVar("T")
@@ -138,7 +137,10 @@ def valid_start(pick: Picker) -> Start:
     if solo and empire.face == "B" and pick.chance(40):
         scenario = pick.choice(["base-1", "ca-5", "my-own"])
         pool = allowed_ids(expansions)
-        required = tuple(pick.choice(pool) for _ in range(pick.integer(1, 6)))
+        drawn = [pick.choice(pool) for _ in range(pick.integer(1, 6))]
+        # A scenario lists at most the copies the deck holds of each card.
+        required = tuple(card for n, card in enumerate(drawn)
+                         if drawn[:n].count(card) < CATALOG.card(card).copies)
     return Start(
         empire=empire.name_in(pick.choice(["en", "fr", "de"])),
         face=pick.choice([empire.face, empire.face.lower()]),
@@ -186,6 +188,12 @@ def remaining(card: UnderConstruction) -> int:
     return card.slots_total - card.slots_filled
 
 
+def copies_left(state: GameState, card: Card) -> bool:
+    """Whether the deck still has a copy of `card` outside this Empire."""
+    held = [c.id for c in state.built] + [c.card.id for c in state.under_construction]
+    return held.count(card.id) < card.copies
+
+
 def legal_action(game: Game, pick: Picker) -> Action:
     """What a sensible player does next; always legal in the state it is chosen for."""
     state = game.state
@@ -194,7 +202,7 @@ def legal_action(game: Game, pick: Picker) -> Action:
         planned = planned_this_round(game)
         if planned < 6 or (planned < 12 and pick.chance(60)):
             card = CATALOG.card(pick.choice(allowed_ids(state.expansions)))
-            if len(building) < 8 and pick.chance(55):
+            if len(building) < 8 and pick.chance(55) and copies_left(state, card):
                 return Construct(card.id)
             targets = [c for c in building if c.free(card.recycle) > 0]
             onto = targets[0].uid if targets and pick.chance(80) else None
@@ -625,8 +633,6 @@ def check_final_score(game: Game) -> None:
     """The score of a finished game is the scorer's for the same final tableau."""
     state = game.state
     total = state.score().total
-    tableau = Tableau(state.empire, tuple(state.built), state.generals, state.financiers)
-    assert tableau.score() == state.score()
     scored = score_input({"empire": state.empire.name, "face": state.empire.face,
                           "players": 2 if not state.solo else 1,
                           "built": state.built_ids(), "generals": state.generals,

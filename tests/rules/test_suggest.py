@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import itertools
 
+from games import construct, new
+
 from companion.catalog import Catalog
 from companion.rules.actions import (
     ChooseScience,
-    Construct,
     End,
     NextStep,
     Place,
     SpendKrystallium,
-    Start,
 )
 from companion.rules.cards import Resource, Token
 from companion.rules.errors import Rejected
-from companion.rules.game import Game
 from companion.rules.suggest import (
     Slot,
     character_slots,
@@ -30,16 +29,8 @@ from companion.rules.suggest import (
 )
 
 
-def new(cards: Catalog, empire: str = "Noram States", face: str = "A", **start: object) -> Game:
-    return Game.new(Start(empire=empire, face=face, **start), cards)  # type: ignore[arg-type]
-
-
-def construct(game: Game, cards: Catalog, *names: str) -> list[int]:
-    return [game.play(Construct(cards.card(n).id))[0].params["uid"] for n in names]
-
-
 def test_closest_to_completion_first(cards: Catalog) -> None:
-    game = new(cards)  # Noram States A produces 3 Materials
+    game = new(cards, face="A")  # Noram States A produces 3 Materials
     turbines, drill, plant = construct(game, cards, "Wind Turbines", "Mega-Drill",
                                        "Recycling Plant")
     game.play(NextStep())
@@ -50,14 +41,14 @@ def test_closest_to_completion_first(cards: Catalog) -> None:
 
 
 def test_leftover_cubes_go_to_the_empire(cards: Catalog) -> None:
-    game = new(cards)
+    game = new(cards, face="A")
     (turbines,) = construct(game, cards, "Wind Turbines")
     game.play(NextStep())
     assert suggest_placement(game.state) == ((turbines, 2), (None, 1))
 
 
 def test_nothing_to_place_outside_production(cards: Catalog) -> None:
-    game = new(cards)
+    game = new(cards, face="A")
     construct(game, cards, "Wind Turbines")
     assert suggest_placement(game.state) == ()
     assert placement_targets(game.state) == {}
@@ -83,7 +74,7 @@ def test_every_suggestion_is_accepted_by_the_engine(cards: Catalog) -> None:
 
 
 def test_check_placement_refuses_bad_plans(cards: Catalog) -> None:
-    game = new(cards)
+    game = new(cards, face="A")
     (turbines,) = construct(game, cards, "Wind Turbines")
     game.play(NextStep())
     assert isinstance(check_placement(game.state, ((turbines, 3),)), Rejected)
@@ -95,7 +86,7 @@ def test_check_placement_refuses_bad_plans(cards: Catalog) -> None:
 
 
 def test_refusal_asks_the_engine_without_changing_the_game(cards: Catalog) -> None:
-    game = new(cards)
+    game = new(cards, face="A")
     construct(game, cards, "Wind Turbines")
     game.play(NextStep())
     before = game.to_json()
@@ -106,7 +97,7 @@ def test_refusal_asks_the_engine_without_changing_the_game(cards: Catalog) -> No
 
 
 def test_recycling_targets_need_a_matching_free_slot(cards: Catalog) -> None:
-    game = new(cards)
+    game = new(cards, face="A")
     (turbines,) = construct(game, cards, "Wind Turbines")  # costs Materials
     assert recycle_targets(game.state, cards.card("Recycling Plant")) == [turbines]  # M cube
     assert recycle_targets(game.state, cards.card("Wind Turbines")) == []  # E cube
@@ -126,13 +117,13 @@ def test_krystallium_and_character_slots(cards: Catalog) -> None:
     assert game.state.financiers == 2
     assert character_slots(game.state) == [Slot(tower, Token.FINANCIER, 1)]
 
-    plain = new(cards)
+    plain = new(cards, face="A")
     construct(plain, cards, "Secret Society")
     assert krystallium_slots(plain.state) == []
 
 
 def test_ends_game_exactly_where_the_engine_ends_it(cards: Catalog) -> None:
-    game = new(cards)
+    game = new(cards, face="A")
     ended_at = None
     for _ in range(40):
         state = game.state
@@ -158,7 +149,7 @@ def test_a_recycled_cube_goes_to_the_card_closest_to_completion(cards: Catalog) 
     which neither card takes, so its cube is for the Empire (None)."""
     from companion.rules.suggest import suggest_recycle_target
 
-    game = new(cards)
+    game = new(cards, face="A")
     center, turbines = construct(game, cards, "Financial Center", "Wind Turbines")
     assert suggest_recycle_target(game.state, cards.card("Recycling Plant")) == turbines
     assert suggest_recycle_target(game.state, cards.card("Financial Center")) is None

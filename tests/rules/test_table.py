@@ -202,3 +202,22 @@ def test_equal_totals_equal_cards_and_tokens_share_the_place(cards: Catalog) -> 
     ranked = final_ranking([asia.state, aztecs.state])
     assert [(r.seat, r.place, r.total, r.reasons) for r in ranked] == [
         (0, 1, 8, (TieBreak.SHARED,)), (1, 1, 8, (TieBreak.SHARED,))]
+
+
+def test_the_players_share_one_deck(cards: Catalog) -> None:
+    from companion.rules.actions import Construct
+    from companion.rules.table import check_copies
+
+    carrier = cards.card("Aircraft Carrier")  # 1 copy
+    noram, panafrica = two_seats(cards)
+    check_copies([noram.state, panafrica.state], carrier)
+    noram.play(Construct(carrier.id))
+    with pytest.raises(Rejected, match="The deck has 1 Aircraft Carrier, already taken"):
+        check_copies([noram.state, panafrica.state], carrier)
+    icebreaker = cards.card("Icebreaker")  # 4 copies
+    for game in (noram, noram, panafrica):
+        game.play(Construct(icebreaker.id))
+    check_copies([noram.state, panafrica.state], icebreaker)
+    panafrica.play(Construct(icebreaker.id))
+    with pytest.raises(Rejected, match="4 copies of Icebreaker, all already taken"):
+        check_copies([noram.state, panafrica.state], icebreaker)

@@ -150,3 +150,17 @@ def test_a_typed_table_games_checklist_deals_as_the_rules_say() -> None:
             "each player; everyone drafts 7 and discards the rest.") in table_checklist(7, True)
     assert ("Draft with Corruption & Ascension: deal 8 base cards and 4 expansion cards to "
             "each player; everyone drafts 7 and discards the rest.") in table_checklist(2, True)
+
+
+def test_a_card_the_other_seat_holds_every_copy_of_is_refused(
+        open_ui: Callable[..., Ui]) -> None:
+    from test_game_flow import draft
+
+    services = _services()
+    ana, bo = open_table(open_ui, services)
+    draft(ana, "Aircraft Carrier")  # the deck's only one
+    bo.fill("Search a drafted card", "Aircraft Carrier")
+    bo.click("Aircraft Carrier")
+    bo.click("Build Aircraft Carrier")
+    assert "already taken at this table" in bo.last_message()
+    assert seat_game(services, 1).state.under_construction == []
