@@ -29,7 +29,9 @@ NAMES = ["Ana", "Bo"]
 
 
 def seat(cards: Catalog, empire: str, players: int = 2, face: str = "A") -> Game:
-    return Game.new(Start(empire=empire, face=face, mode="table", players=players), cards)
+    expansions = ("ca",) if players > 5 else ()
+    return Game.new(Start(empire=empire, face=face, mode="table", players=players,
+                          expansions=expansions), cards)
 
 
 def two_seats(cards: Catalog) -> tuple[Game, Game]:
@@ -221,3 +223,18 @@ def test_the_players_share_one_deck(cards: Catalog) -> None:
     panafrica.play(Construct(icebreaker.id))
     with pytest.raises(Rejected, match="4 copies of Icebreaker, all already taken"):
         check_copies([noram.state, panafrica.state], icebreaker)
+
+
+def test_six_players_reward_the_two_highest(cards: Catalog) -> None:
+    # Materials, faces A: Noram States 3, Oceania 3, Panafrican Union 2, Europe 2,
+    # Asia 1, Aztecs 0. Two tied at the top ahead of all others: both gain the bonus.
+    empires = ["Noram States", "Nations of Oceania", "Panafrican Union",
+               "Republic of Europe", "Federation of Asia", "Aztec Empire"]
+    games = tuple(seat(cards, name, players=6) for name in empires)
+    for game in games[:5]:
+        game.play(NextStep())
+    assert supremacy_answers([g.state for g in games]) == {}  # the Aztecs still plan
+    games[5].play(NextStep())
+    settle(games)
+    assert [g.state.financiers for g in games] == [1, 1, 0, 0, 0, 0]
+    assert games[0].actions[-1] == Opponents((3, 2, 2, 1, 0))
