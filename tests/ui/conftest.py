@@ -10,17 +10,17 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from builders import memory_services
 from harness import Ui
 
-from companion.catalog import catalog
 from companion.i18n import set_language
 from companion.ui.app import make_main
-from companion.ui.services import MemoryBackend, Services, load_scenarios
+from companion.ui.services import Services
 
 
 @pytest.fixture
 def services() -> Services:
-    return Services(catalog=catalog(), backend=MemoryBackend(), scenarios=load_scenarios())
+    return memory_services()
 
 
 @pytest.fixture

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from builders import memory_services
 from harness import Ui
 
-from companion.catalog import catalog
 from companion.rules.campaign import Campaign, campaign_slug
 from companion.scenarios import campaign_boxes
-from companion.ui.services import MemoryBackend, Services, load_scenarios
+from companion.ui.services import MemoryBackend
 
 PAX = "PAX-10 (1-01)"
 SPY = "Spy (1-02)"
@@ -31,7 +31,7 @@ def backend() -> MemoryBackend:
 
 @pytest.fixture
 def app(open_ui: Callable[..., Ui], backend: MemoryBackend) -> Ui:
-    services = Services(catalog=catalog(), backend=backend, scenarios=load_scenarios())
+    services = memory_services(backend)
     return open_ui(services, route="/campaigns")
 
 

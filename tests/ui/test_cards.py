@@ -10,15 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import flet as ft
+from builders import memory_services
 from harness import Ui
-
-from companion.catalog import catalog
-from companion.ui.services import MemoryBackend, Services, load_scenarios
-
-
-def _services(**settings: object) -> Services:
-    return Services(catalog=catalog(), backend=MemoryBackend(settings=dict(settings)),
-                    scenarios=load_scenarios())
 
 
 def _count(ui: Ui) -> int:
@@ -27,18 +20,18 @@ def _count(ui: Ui) -> int:
 
 def test_the_browser_starts_with_the_games_owned_and_can_show_all(
         open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(), route="/cards")
+    ui = open_ui(memory_services(), route="/cards")
     assert _count(ui) == 78  # base game only
     ui.click("All expansions")
     assert _count(ui) == 129
-    ui = open_ui(_services(expansions=["base", "ca"]), route="/cards")
+    ui = open_ui(memory_services(expansions=["base", "ca"]), route="/cards")
     assert _count(ui) == 78 + 38
     ui.click("Corruption & Ascension")  # off again
     assert _count(ui) == 78
 
 
 def test_search_is_accent_insensitive_in_any_language(open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(), route="/cards")
+    ui = open_ui(memory_services(), route="/cards")
     for typed in ("eoliennes", "ÉOLIENNES", "windkraft", "aerogenerador"):
         ui.fill("Search cards", typed)
         assert _count(ui) == 1, typed
@@ -50,7 +43,7 @@ def test_search_is_accent_insensitive_in_any_language(open_ui: Callable[..., Ui]
 
 def test_filters_by_type_and_by_what_a_card_produces_or_costs(
         open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(), route="/cards")
+    ui = open_ui(memory_services(), route="/cards")
     ui.click("Vehicle")
     assert _count(ui) == 9
     ui.click("Vehicle")
@@ -67,7 +60,7 @@ def test_filters_by_type_and_by_what_a_card_produces_or_costs(
 
 
 def test_rows_are_built_a_page_at_a_time(open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(), route="/cards")
+    ui = open_ui(memory_services(), route="/cards")
     ui.click("All expansions")
     rows = [n for n in ui.names(within="card-list") if not n.startswith("Show ")]
     assert len(rows) == 30
@@ -81,7 +74,7 @@ def test_rows_are_built_a_page_at_a_time(open_ui: Callable[..., Ui]) -> None:
 
 def test_a_card_page_shows_everything_printed_and_its_other_names(
         open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(), route="/cards")
+    ui = open_ui(memory_services(), route="/cards")
     ui.fill("Search cards", "harbor")
     ui.click("Harbor Zone")
     assert ui.route == "/cards/46"
@@ -99,7 +92,7 @@ def test_a_card_page_shows_everything_printed_and_its_other_names(
 
 def test_points_per_card_token_and_pair_read_as_the_scorer_counts_them(
         open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(), route="/cards/88")  # Giant Robot: 6/Structure+Vehicle
+    ui = open_ui(memory_services(), route="/cards/88")  # Giant Robot: 6/Structure+Vehicle
     assert ui.text("card-points") == "Victory points 6 per pair of Structure and Vehicle"
     ui.go("/cards/54")  # Secret Society: 1/Financier
     assert ui.text("card-points") == "Victory points 1 per Financier"
@@ -108,7 +101,7 @@ def test_points_per_card_token_and_pair_read_as_the_scorer_counts_them(
 
 
 def test_a_card_page_in_french_names_the_others(open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(language="fr"), route="/cards")
+    ui = open_ui(memory_services(language="fr"), route="/cards")
     ui.fill("Chercher des cartes", "wind turbines")
     ui.click("Éoliennes")
     assert ui.route == "/cards/9"
@@ -117,7 +110,7 @@ def test_a_card_page_in_french_names_the_others(open_ui: Callable[..., Ui]) -> N
 
 
 def test_an_unknown_card_number_is_not_found(open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(), route="/cards/999")
+    ui = open_ui(memory_services(), route="/cards/999")
     assert "There is no card 999." in ui.text("not-found")
     ui.go("/cards/abc")
     assert "There is no card abc." in ui.text("not-found")
@@ -125,7 +118,7 @@ def test_an_unknown_card_number_is_not_found(open_ui: Callable[..., Ui]) -> None
 
 def test_empires_show_faces_a_and_b_and_the_variants_on_request(
         open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(), route="/cards")
+    ui = open_ui(memory_services(), route="/cards")
     ui.click("Empires")
     assert ui.route == "/cards/empires"
     noram = ui.text("empire-noram-states")
@@ -139,17 +132,17 @@ def test_empires_show_faces_a_and_b_and_the_variants_on_request(
 
 
 def test_empires_follow_a_variant_default_face(open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(default_face="D"), route="/cards/empires")
+    ui = open_ui(memory_services(default_face="D"), route="/cards/empires")
     assert "Face D" in ui.text("empire-aztec-empire")
 
 
 def test_one_variant_switch_per_tab_for_the_empires_and_setup(
         open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(), route="/cards/empires")
+    ui = open_ui(memory_services(), route="/cards/empires")
     switch = next(c for c, _ in ui.controls() if isinstance(c, ft.Switch))
     ui.session.apply_patch(switch._i, {"value": True})
     ui.dispatch(switch, "change", "true")
     ui.go("/new/solo")
     assert "Face C" in ui.names()  # setup offers the variant faces too
-    other_tab = open_ui(_services(), route="/new/solo")
+    other_tab = open_ui(memory_services(), route="/new/solo")
     assert "Face C" not in other_tab.names()  # the switch belongs to the tab

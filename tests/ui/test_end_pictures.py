@@ -9,16 +9,17 @@ from pathlib import Path
 from harness import Ui
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from builders import memory_services
 from story_samples import benjamin_game, record
 
 from companion.catalog import catalog
-from companion.ui.services import MemoryBackend, Services, load_scenarios
+from companion.ui.services import MemoryBackend
 
 
 def test_a_finished_solo_game_shows_its_rank_as_a_picture(open_ui: Callable[..., Ui]) -> None:
     backend = MemoryBackend()
     backend.save_game(record(benjamin_game(catalog()), "benjamin", 0))
-    ui = open_ui(Services(catalog=catalog(), backend=backend, scenarios=load_scenarios()),
+    ui = open_ui(memory_services(backend),
                  route="/play/benjamin")
     # 2 points on face A: 2 − 15 is below 60, the lowest rank (RULES.md solo ranks).
     assert ui.has_id("final-rank") and not ui.has_id("final-medal")

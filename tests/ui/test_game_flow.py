@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from builders import memory_services
 from harness import Ui
 
 from companion.rules.cards import Resource
@@ -151,10 +152,8 @@ def test_full_solo_game_to_the_end_screen(ui: Ui, services: Services) -> None:
 
 def test_resume_after_restart(open_ui: Callable[..., Ui]) -> None:
     backend = MemoryBackend()
-    from companion.catalog import catalog
-    from companion.ui.services import load_scenarios
 
-    services = Services(catalog(), backend, load_scenarios())
+    services = memory_services(backend)
     first = open_ui(services)
     start_solo(first)
     draft(first, "Wind Turbines")

@@ -68,8 +68,10 @@ def test_solo_sequences_are_counted(ui: Ui) -> None:
     assert ui.text("sequence") == "Sequence 2 of 2 · card 1 of 5"
     ui.click("Undo: Build Wind Turbines")
     assert ui.text("sequence") == "Sequence 1 of 2 · card 5 of 5"
-    for _ in range(6):
+    for _ in range(3):  # the deck has 7 Wind Turbines
         ui.click("Build Wind Turbines")
+    for _ in range(3):
+        draft(ui, "Recycling Plant")
     assert ui.text("sequence") == "Both sequences played (10 cards)"
     ui.click("Start production")
     for _ in range(5):

@@ -6,12 +6,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from builders import memory_services
 from flet.messaging.protocol import MessageAction
 from harness import Ui
 
-from companion.catalog import catalog
 from companion.store import StoreError
-from companion.ui.services import MemoryBackend, Services, load_scenarios
+from companion.ui.services import MemoryBackend
 
 
 class FullDisk(MemoryBackend):
@@ -37,7 +37,7 @@ def _crashes(ui: Ui) -> int:
 @pytest.mark.parametrize("backend", [FullDisk, Broken])
 def test_a_failing_handler_leaves_a_message_and_the_screen(
         open_ui: Callable[..., Ui], backend: type[MemoryBackend]) -> None:
-    ui = open_ui(Services(catalog=catalog(), backend=backend(), scenarios=load_scenarios()),
+    ui = open_ui(memory_services(backend()),
                  route="/settings")
     ui.click("Dark")
     assert _crashes(ui) == 0  # not Flet's "Error running app"

@@ -13,6 +13,7 @@ from harness import Ui
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 
+from builders import memory_services
 from story_samples import benjamin_game, record, stamp, table_game
 
 from companion.bgstats import BGG_ID, read_play_url
@@ -20,11 +21,7 @@ from companion.catalog import catalog
 from companion.rules.actions import Construct, NextStep, Start
 from companion.rules.game import Game
 from companion.ui.quick_model import QuickScore
-from companion.ui.services import MemoryBackend, Services, load_scenarios
-
-
-def _services(backend: MemoryBackend) -> Services:
-    return Services(catalog=catalog(), backend=backend, scenarios=load_scenarios())
+from companion.ui.services import MemoryBackend
 
 
 def quick_record(game_id: str, days: int) -> dict[str, Any]:
@@ -64,7 +61,7 @@ def backend() -> MemoryBackend:
 
 def test_finished_games_newest_first_with_filters(open_ui: Callable[..., Ui],
                                                   backend: MemoryBackend) -> None:
-    ui = open_ui(_services(backend), route="/history")
+    ui = open_ui(memory_services(backend), route="/history")
     listed = ["gave-up", "quick", "table", "benjamin"]
     assert all(ui.has_id(f"game-{i}") for i in listed)
     order = [c.identifier for c, _ in ui.controls(within="history-list")
@@ -91,7 +88,7 @@ def test_only_fifty_at_first_then_more(open_ui: Callable[..., Ui]) -> None:
     backend = MemoryBackend()
     for number in range(120):
         backend.save_game(quick_record(f"q{number:03d}", number))
-    ui = open_ui(_services(backend), route="/history")
+    ui = open_ui(memory_services(backend), route="/history")
     assert ui.has_id("game-q119") and ui.has_id("game-q070") and not ui.has_id("game-q069")
     ui.click("Show more")
     assert ui.has_id("game-q020") and not ui.has_id("game-q019")
@@ -101,7 +98,7 @@ def test_only_fifty_at_first_then_more(open_ui: Callable[..., Ui]) -> None:
 
 def test_a_game_shows_its_score_pad_and_its_story(open_ui: Callable[..., Ui],
                                                   backend: MemoryBackend) -> None:
-    ui = open_ui(_services(backend), route="/history")
+    ui = open_ui(memory_services(backend), route="/history")
     ui.click("Solo game", within="game-benjamin")
     assert ui.route == "/history/benjamin"
     # 2 Financiers from two Materials supremacies, nothing else scores (see the sample).
@@ -122,14 +119,14 @@ def test_a_game_shows_its_score_pad_and_its_story(open_ui: Callable[..., Ui],
 
 def test_a_table_games_story_names_the_others_totals(open_ui: Callable[..., Ui],
                                                      backend: MemoryBackend) -> None:
-    ui = open_ui(_services(backend), route="/history/table")
+    ui = open_ui(memory_services(backend), route="/history/table")
     assert ui.text("final-total") == "4 points"  # 4 Materials supremacies: 4 Financiers
     assert "No supremacy (others: 1, 1)" in ui.text("round-1")
 
 
 def test_a_quick_score_shows_each_score_pad_and_no_story(open_ui: Callable[..., Ui],
                                                          backend: MemoryBackend) -> None:
-    ui = open_ui(_services(backend), route="/history/quick")
+    ui = open_ui(memory_services(backend), route="/history/quick")
     assert "Quick score" in ui.text("quick-mark")
     # Example 5: raw 3 + 3, combo 3 × 3 Research, duo 9 × min(3, 1): 24.
     assert [ui.text(f"player-1-{k}") for k in ("raw", "combo", "duo", "total")] == [
@@ -140,7 +137,7 @@ def test_a_quick_score_shows_each_score_pad_and_no_story(open_ui: Callable[..., 
 
 def test_a_game_can_be_sent_to_bg_stats(open_ui: Callable[..., Ui],
                                         backend: MemoryBackend) -> None:
-    ui = open_ui(_services(backend), route="/history/quick")
+    ui = open_ui(memory_services(backend), route="/history/quick")
     import flet as ft
 
     links = [c for c, _ in ui.controls(within="bgstats") if isinstance(c, ft.TextButton)]
@@ -156,7 +153,7 @@ def test_a_game_can_be_sent_to_bg_stats(open_ui: Callable[..., Ui],
 def test_delete_asks_then_undo_brings_it_back(open_ui: Callable[..., Ui],
                                               backend: MemoryBackend) -> None:
     kept = backend.game("benjamin")
-    ui = open_ui(_services(backend), route="/history/benjamin")
+    ui = open_ui(memory_services(backend), route="/history/benjamin")
     ui.click("Delete this game")
     ui.click("Cancel")
     assert backend.game("benjamin") is not None
@@ -173,17 +170,17 @@ def test_delete_asks_then_undo_brings_it_back(open_ui: Callable[..., Ui],
 
 def test_an_abandoned_game_can_be_taken_up_again(open_ui: Callable[..., Ui],
                                                  backend: MemoryBackend) -> None:
-    ui = open_ui(_services(backend), route="/history")
+    ui = open_ui(memory_services(backend), route="/history")
     ui.click("Take it up again", within="game-gave-up")
     assert backend.game("gave-up")["abandoned"] is False
     assert ui.route == "/play/gave-up"
 
 
 def test_no_games_yet(open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(MemoryBackend()), route="/history")
+    ui = open_ui(memory_services(MemoryBackend()), route="/history")
     assert "No finished games yet" in ui.text("history-empty")
 
 
 def test_a_deleted_games_address_says_so(open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(MemoryBackend()), route="/history/nothing-here")
+    ui = open_ui(memory_services(MemoryBackend()), route="/history/nothing-here")
     assert "no longer in your data" in ui.text("not-found")

@@ -4,20 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from builders import memory_services
 from harness import Ui
 
 from companion.catalog import catalog
-from companion.ui.services import MemoryBackend, Services, load_scenarios
-
-
-def _services(backend: MemoryBackend) -> Services:
-    return Services(catalog=catalog(), backend=backend, scenarios=load_scenarios())
+from companion.ui.services import MemoryBackend, Services
 
 
 def test_store_notices_are_shown(open_ui: Callable[..., Ui]) -> None:
     backend = MemoryBackend(messages=["The data file store.json was damaged. It was kept "
                                       "aside as store.json.damaged-2026-11-21."])
-    ui = open_ui(_services(backend))
+    ui = open_ui(memory_services(backend))
     assert "kept aside as store.json.damaged-2026-11-21" in ui.text("notice")
 
 
@@ -26,7 +23,7 @@ def test_an_unopenable_game_is_set_aside_not_deleted(open_ui: Callable[..., Ui])
               "created": "2026-11-21T10:00:00", "version": 1,
               "actions": [{"type": "start", "empire": "Atlantis Kingdom"}], "redo": []}
     backend = MemoryBackend(games={"g1": broken})
-    ui = open_ui(_services(backend))
+    ui = open_ui(memory_services(backend))
     assert "could not be opened" in ui.screen_text()
     ui.click("Set it aside")
     assert backend.games == {}

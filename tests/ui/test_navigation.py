@@ -11,21 +11,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from builders import memory_services
 from harness import Ui
 
-from companion.catalog import catalog
 from companion.rules.actions import Start
 from companion.rules.scenarios import start_for
 from companion.ui import routes
-from companion.ui.services import MemoryBackend, Services, load_scenarios
+from companion.ui.services import MemoryBackend
 from companion.ui.session import GameSession
 
 PACKAGE = Path(routes.__file__).resolve().parent
 
-
-def _services(backend: MemoryBackend | None = None) -> Services:
-    return Services(catalog=catalog(), backend=backend or MemoryBackend(),
-                    scenarios=load_scenarios())
 
 
 # --- the table ----------------------------------------------------------------------
@@ -77,7 +73,7 @@ def test_no_screen_imports_another_screen() -> None:
 
 def test_a_screen_sits_on_its_parents_and_back_goes_one_up(
         open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services())
+    ui = open_ui(memory_services())
     ui.click("Settings")
     assert ui.view_routes() == ["/", "/settings"]
     assert ui.pushed_routes()[-1] == "/settings"  # the browser's address and history
@@ -90,7 +86,7 @@ def test_a_screen_sits_on_its_parents_and_back_goes_one_up(
 
 def test_the_browsers_back_button_shows_the_previous_address(
         open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services())
+    ui = open_ui(memory_services())
     ui.click("Solo scenario")
     ui.go("/")  # browser back: the address changes under the app
     assert ui.view_routes() == ["/"]
@@ -98,7 +94,7 @@ def test_the_browsers_back_button_shows_the_previous_address(
 
 
 def test_a_reload_shows_the_same_screen(open_ui: Callable[..., Ui]) -> None:
-    services = _services()
+    services = memory_services()
     session = GameSession.new(services, Start(empire="Noram States"))
     ui = open_ui(services, route=f"/play/{session.id}")
     assert ui.view_routes() == ["/", f"/play/{session.id}"]
@@ -112,7 +108,7 @@ def test_a_reload_shows_the_same_screen(open_ui: Callable[..., Ui]) -> None:
 @pytest.mark.parametrize("route", ["/no/such/page", "/play/not-a-game", "/new/poker"])
 def test_an_unknown_address_says_so_and_leads_home(open_ui: Callable[..., Ui],
                                                    route: str) -> None:
-    ui = open_ui(_services(), route=route)
+    ui = open_ui(memory_services(), route=route)
     assert ui.has_id("not-found")
     ui.click("Back to the home screen")
     assert ui.view_routes() == ["/"]
@@ -123,7 +119,7 @@ def test_an_unknown_address_says_so_and_leads_home(open_ui: Callable[..., Ui],
 
 def test_every_game_in_progress_is_listed_and_can_be_continued(
         open_ui: Callable[..., Ui]) -> None:
-    services = _services()
+    services = memory_services()
     solo = GameSession.new(services, Start(empire="Noram States"))
     table = GameSession.new(services, Start(empire="Aztec Empire", mode="table", players=3))
     scenario_start = start_for(services.scenarios["base-1"], "Noram States", ("base",))
@@ -142,7 +138,7 @@ def test_every_game_in_progress_is_listed_and_can_be_continued(
 def test_abandoning_keeps_the_game_in_the_history_and_can_be_undone(
         open_ui: Callable[..., Ui]) -> None:
     backend = MemoryBackend()
-    services = _services(backend)
+    services = memory_services(backend)
     first = GameSession.new(services, Start(empire="Noram States"))
     second = GameSession.new(services, Start(empire="Aztec Empire"))
     ui = open_ui(services)
@@ -160,7 +156,7 @@ def test_abandoning_keeps_the_game_in_the_history_and_can_be_undone(
 
 def test_cancelling_the_confirmation_abandons_nothing(open_ui: Callable[..., Ui]) -> None:
     backend = MemoryBackend()
-    services = _services(backend)
+    services = memory_services(backend)
     game = GameSession.new(services, Start(empire="Noram States"))
     ui = open_ui(services)
     ui.click("Abandon this game")
@@ -169,7 +165,7 @@ def test_cancelling_the_confirmation_abandons_nothing(open_ui: Callable[..., Ui]
 
 
 def test_starting_a_new_game_never_hides_another(open_ui: Callable[..., Ui]) -> None:
-    services = _services()
+    services = memory_services()
     old = GameSession.new(services, Start(empire="Aztec Empire"))
     ui = open_ui(services)
     ui.click("New solo game")
@@ -184,11 +180,11 @@ def test_sections_are_a_bar_on_a_phone_and_a_rail_on_a_wide_window(
         open_ui: Callable[..., Ui]) -> None:
     import flet as ft
 
-    phone = open_ui(_services())
+    phone = open_ui(memory_services())
     if sum(routes.parse(route).route is not None for _, route in routes.SECTIONS) < 2:
         pytest.skip("one section only")
     assert isinstance(phone.page.views[-1].navigation_bar, ft.NavigationBar)
-    wide = open_ui(_services(), width=1280, height=800)
+    wide = open_ui(memory_services(), width=1280, height=800)
     assert wide.page.views[-1].navigation_bar is None
     assert any(isinstance(c, ft.NavigationRail) for root in wide.roots()
                for c, _ in __import__("harness").walk(root))
@@ -199,7 +195,7 @@ def test_an_abandoned_game_survives_a_restart_in_the_history_of_a_real_store(
     from companion.ui.store_backend import open_store_backend
 
     backend = open_store_backend(str(tmp_path))
-    services = Services(catalog=catalog(), backend=backend, scenarios=load_scenarios())
+    services = memory_services(backend)
     game = GameSession.new(services, Start(empire="Noram States"))
     ui = open_ui(services)
     ui.click("Abandon this game")

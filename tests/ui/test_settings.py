@@ -10,15 +10,14 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import flet as ft
 import pytest
+from builders import memory_services
 from harness import Ui
 
-from companion.catalog import catalog
 from companion.store import open_store
-from companion.ui.services import MemoryBackend, Services, load_scenarios
+from companion.ui.services import MemoryBackend
 from companion.ui.store_backend import StoreBackend
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
@@ -39,9 +38,6 @@ def stores(tmp_path: Path) -> Iterator[Callable[[str], StoreBackend]]:
     for backend in opened:
         backend.close()
 
-
-def _services(backend: Any) -> Services:
-    return Services(catalog=catalog(), backend=backend, scenarios=load_scenarios())
 
 
 def _checkbox(ui: Ui, label: str) -> ft.Checkbox:
@@ -72,7 +68,7 @@ def _pick(ui: Ui, name: str, content: bytes) -> None:
 
 def test_games_owned_are_what_setup_and_the_card_browser_start_with(
         open_ui: Callable[..., Ui]) -> None:
-    services = _services(MemoryBackend())
+    services = memory_services(MemoryBackend())
     ui = open_ui(services, route="/settings")
     assert _checkbox(ui, "Base game").disabled
     _toggle(ui, _checkbox(ui, "Corruption & Ascension"), True)
@@ -86,7 +82,7 @@ def test_games_owned_are_what_setup_and_the_card_browser_start_with(
 
 def test_the_default_face_is_setups_and_variants_need_the_switch(
         open_ui: Callable[..., Ui]) -> None:
-    services = _services(MemoryBackend())
+    services = memory_services(MemoryBackend())
     ui = open_ui(services, route="/settings")
     assert "Face C" not in ui.names()
     ui.click("Face B")
@@ -107,9 +103,9 @@ def test_the_default_face_is_setups_and_variants_need_the_switch(
 def test_the_data_folder_is_shown(open_ui: Callable[..., Ui],
                                   stores: Callable[[str], StoreBackend],
                                   tmp_path: Path) -> None:
-    ui = open_ui(_services(stores("data")), route="/settings")
+    ui = open_ui(memory_services(stores("data")), route="/settings")
     assert ui.text("data-folder") == f"Data folder: {tmp_path / 'data'}"
-    ui = open_ui(_services(MemoryBackend()), route="/settings")
+    ui = open_ui(memory_services(MemoryBackend()), route="/settings")
     assert "kept in memory only" in ui.text("data-folder")
 
 
@@ -117,7 +113,7 @@ def test_export_downloads_the_stores_export(open_ui: Callable[..., Ui],
                                             stores: Callable[[str], StoreBackend]) -> None:
     backend = stores("data")
     backend.save_game(record("g1", play(1)))
-    ui = open_ui(_services(backend), route="/settings")
+    ui = open_ui(memory_services(backend), route="/settings")
     ui.session.apply_patch(ui.page._i, {"web": True, "platform": "linux"})
     ui.click("Export all my data")
     (args,) = [args for name, args in ui.client.calls if name == "save_file"]
@@ -134,7 +130,7 @@ def test_an_exported_file_imported_adds_its_games(open_ui: Callable[..., Ui],
     source.save_game(record("g2", play(2), minutes=60))
     exported = json.dumps(source.export_all()).encode()
     target = stores("b")
-    ui = open_ui(_services(target), route="/settings")
+    ui = open_ui(memory_services(target), route="/settings")
     _pick(ui, "export.json", exported)
     assert "It holds 2 games" in ui.screen_text()
     ui.click("Add to my data")
@@ -148,7 +144,7 @@ def test_replacing_asks_again_then_replaces(open_ui: Callable[..., Ui],
     source.save_game(record("new", play(3)))
     target = stores("b")
     target.save_game(record("old", play(4)))
-    ui = open_ui(_services(target), route="/settings")
+    ui = open_ui(memory_services(target), route="/settings")
     _pick(ui, "export.json", json.dumps(source.export_all()).encode())
     ui.click("Replace all my data")
     assert target.game("old") is not None  # not before the second answer
@@ -168,7 +164,7 @@ def test_a_bad_file_changes_nothing_and_says_why(
     target = stores("b")
     target.save_game(record("kept", play(5)))
     before = target.export_all()
-    ui = open_ui(_services(target), route="/settings")
+    ui = open_ui(memory_services(target), route="/settings")
     _pick(ui, "bad.json", content)
     if "Add to my data" in ui.names():
         ui.click("Add to my data")
@@ -183,7 +179,7 @@ def test_reset_keeps_a_backup_and_the_settings(open_ui: Callable[..., Ui],
     backend = stores("data")
     backend.set_setting("default_face", "B")
     backend.save_game(record("g1", play(6)))
-    ui = open_ui(_services(backend), route="/settings")
+    ui = open_ui(memory_services(backend), route="/settings")
     ui.click("Erase all my data…")
     ui.click("Cancel")
     assert backend.game("g1") is not None

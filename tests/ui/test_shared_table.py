@@ -6,16 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from builders import memory_services
 from harness import Ui
 
-from companion.catalog import catalog
 from companion.rules.actions import Opponents
 from companion.rules.game import Game
-from companion.ui.services import MemoryBackend, Services, load_scenarios
-
-
-def _services() -> Services:
-    return Services(catalog=catalog(), backend=MemoryBackend(), scenarios=load_scenarios())
+from companion.ui.services import Services
 
 
 def open_table(open_ui: Callable[..., Ui], services: Services) -> tuple[Ui, Ui]:
@@ -47,7 +43,7 @@ def seat_game(services: Services, seat: int) -> Game:
 
 def test_supremacy_is_settled_by_the_host_with_no_totals_typed(
         open_ui: Callable[..., Ui]) -> None:
-    services = _services()
+    services = memory_services()
     ana, bo = open_table(open_ui, services)
     assert "Draft of round 1: Deal 10 cards each; the last 3 are discarded; pass the " \
            "cards to the left." in ana.screen_text()
@@ -69,7 +65,7 @@ def test_supremacy_is_settled_by_the_host_with_no_totals_typed(
 
 
 def test_a_reloaded_phone_finds_its_seat_where_it_was(open_ui: Callable[..., Ui]) -> None:
-    services = _services()
+    services = memory_services()
     ana, bo = open_table(open_ui, services)
     seat = bo.route
     assert seat.endswith("/2")
@@ -82,7 +78,7 @@ def test_a_reloaded_phone_finds_its_seat_where_it_was(open_ui: Callable[..., Ui]
 
 
 def test_undo_stops_at_a_settled_supremacy(open_ui: Callable[..., Ui]) -> None:
-    services = _services()
+    services = memory_services()
     ana, bo = open_table(open_ui, services)
     ana.click("Start production")
     bo.click("Start production")
@@ -96,7 +92,7 @@ def test_undo_stops_at_a_settled_supremacy(open_ui: Callable[..., Ui]) -> None:
 
 def test_a_phone_told_by_the_table_redraws_in_its_own_language(
         open_ui: Callable[..., Ui]) -> None:
-    services = _services()
+    services = memory_services()
     ana, bo = open_table(open_ui, services)
     seat = bo.route
     bo.click("Start production")
@@ -126,7 +122,7 @@ def play_round(ana: Ui, bo: Ui, last: bool) -> None:
 
 def test_every_phone_sees_the_whole_tables_ranking_at_the_end(
         open_ui: Callable[..., Ui]) -> None:
-    services = _services()
+    services = memory_services()
     ana, bo = open_table(open_ui, services)
     for round_number in range(1, 5):
         play_round(ana, bo, last=round_number == 4)
@@ -156,7 +152,7 @@ def test_a_card_the_other_seat_holds_every_copy_of_is_refused(
         open_ui: Callable[..., Ui]) -> None:
     from test_game_flow import draft
 
-    services = _services()
+    services = memory_services()
     ana, bo = open_table(open_ui, services)
     draft(ana, "Aircraft Carrier")  # the deck's only one
     bo.fill("Search a drafted card", "Aircraft Carrier")

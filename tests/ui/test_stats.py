@@ -13,8 +13,9 @@ from harness import Ui
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 
+from builders import memory_services
 from story_samples import benjamin_game, record, table_game
-from test_history import _services, quick_record
+from test_history import quick_record
 
 from companion.catalog import catalog
 from companion.ui.services import MemoryBackend
@@ -35,7 +36,7 @@ def _backend() -> MemoryBackend:
 
 
 def test_each_chart_with_its_summary(open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(_backend()), route="/stats")
+    ui = open_ui(memory_services(_backend()), route="/stats")
     for key in CHARTS:
         assert ui.has_id(f"chart-{key}") and ui.has_id(f"summary-{key}"), key
         label = ui.by_id(f"chart-{key}").label
@@ -54,13 +55,13 @@ def test_each_chart_with_its_summary(open_ui: Callable[..., Ui]) -> None:
 
 
 def test_no_games_yet(open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(MemoryBackend()), route="/stats")
+    ui = open_ui(memory_services(MemoryBackend()), route="/stats")
     assert "No games yet" in ui.text("stats-empty")
     assert not ui.has_id("chart-over-time")
 
 
 def test_reached_from_the_history(open_ui: Callable[..., Ui]) -> None:
-    ui = open_ui(_services(_backend()), route="/history")
+    ui = open_ui(memory_services(_backend()), route="/history")
     ui.click("Statistics")
     assert ui.route == "/stats"
 
@@ -79,7 +80,7 @@ def test_cards_built_come_from_the_record_without_reading_each_game(
         open_ui: Callable[..., Ui]) -> None:
     cards = catalog()
     backend = CountingBackend()
-    services = _services(backend)
+    services = memory_services(backend)
     session = GameSession.resume(services, record(benjamin_game(cards), "benjamin", 0))
     session.save()  # saved by the app: the record carries the cards it built
     saved = backend.games["benjamin"]
@@ -96,6 +97,6 @@ def test_five_hundred_games(open_ui: Callable[..., Ui]) -> None:
     game = benjamin_game(cards)
     for number in range(500):
         backend.save_game(record(game, f"g{number:03d}", number % 300))
-    ui = open_ui(_services(backend), route="/history")
+    ui = open_ui(memory_services(backend), route="/history")
     ui.click("Statistics")
     assert ui.text("summary-over-time").startswith("500 games")

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from builders import memory_services
 from harness import Ui
 from test_game_flow import draft, start_solo
 
-from companion.catalog import catalog
 from companion.i18n import language
-from companion.ui.services import MemoryBackend, Services, load_scenarios
 
 
 def test_two_tabs_in_two_languages_at_once(open_ui: Callable[..., Ui]) -> None:
-    services = Services(catalog=catalog(), backend=MemoryBackend(), scenarios=load_scenarios())
+    services = memory_services()
     french = open_ui(services)
     portuguese = open_ui(services, beside=french)
     french.click("Settings")
@@ -30,7 +29,7 @@ def test_two_tabs_in_two_languages_at_once(open_ui: Callable[..., Ui]) -> None:
 
 def test_a_move_told_by_another_tab_is_drawn_in_this_tabs_language(
         open_ui: Callable[..., Ui]) -> None:
-    services = Services(catalog=catalog(), backend=MemoryBackend(), scenarios=load_scenarios())
+    services = memory_services()
     english = open_ui(services)
     start_solo(english)
     draft(english, "Wind Turbines")

@@ -8,19 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from builders import memory_services
 from harness import Ui
 from test_game_flow import draft, game_of, start_solo
 
-from companion.catalog import catalog
 from companion.rules.actions import NextStep
-from companion.ui.services import MemoryBackend, Services, load_scenarios
+from companion.ui.services import Services
 
 PLANNING = "Round 1 · Planning"
 PRODUCTION = "Round 1 · Production: Materials"
 
-
-def _services() -> Services:
-    return Services(catalog=catalog(), backend=MemoryBackend(), scenarios=load_scenarios())
 
 
 def _started(open_ui: Callable[..., Ui], services: Services, **kwargs: object) -> Ui:
@@ -32,7 +29,7 @@ def _started(open_ui: Callable[..., Ui], services: Services, **kwargs: object) -
 
 
 def test_the_other_tab_follows_every_move(open_ui: Callable[..., Ui]) -> None:
-    services = _services()
+    services = memory_services()
     a = _started(open_ui, services)
     b = open_ui(services, route=a.route, beside=a)
     assert PRODUCTION in b.screen_text()
@@ -47,7 +44,7 @@ def test_the_other_tab_follows_every_move(open_ui: Callable[..., Ui]) -> None:
 
 def test_a_tab_that_fell_behind_is_refused_and_brought_up_to_date(
         open_ui: Callable[..., Ui]) -> None:
-    services = _services()
+    services = memory_services()
     a = _started(open_ui, services)
     b = open_ui(services, route=a.route)  # not told of A's moves: another server's hub
     a.click("Undo: Go to the next step")
