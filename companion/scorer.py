@@ -1,7 +1,12 @@
 """`companion score`: JSON in, JSON out, for a player's or a whole table's final tableau.
 
 Everything a person could type wrong gets one line saying what and where, and exit
-code 2; the output is plain JSON so other tools can build on it.
+code 2; the output is plain JSON so other tools can build on it. "Wrong" includes what
+the box makes impossible (more copies of a card than it holds, two players with one
+Empire, a table mixing faces) and whatever a file can throw at a parser: nesting a
+thousand deep, numbers of thousands of digits, a line break inside a name, a key given
+twice, bytes that are not UTF-8, a pipe or a device named as the file. None of it may
+end in a traceback: the command is meant to sit behind other tools.
 """
 
 from __future__ import annotations
@@ -9,7 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping
+import unicodedata
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from companion.catalog import Catalog, catalog
@@ -20,9 +28,17 @@ from companion.rules.scenarios import scenario_result
 from companion.rules.scoring import solo_adjusted, solo_rank
 from companion.rules.tableau import Tableau, table_ranking, table_supremacy
 
-MAX_INPUT_BYTES = 1_000_000
+MAX_INPUT_BYTES = 2**20
 MAX_COPIES = 200
 MAX_TOKENS = 1000
+MAX_DEPTH = 16
+"""A table input nests 4 deep (`table`, a player, `built`, a `{"card", "count"}`)."""
+MAX_TEXT = 200
+"""The longest name printed on a card is about 30 characters."""
+MAX_SHOWN = 60
+LOG2 = 0.30103
+"""log10(2): an int of n bits has about n × log10(2) decimal digits."""
+"""How much of a wrong value a message quotes: enough to recognise it, one line."""
 RESOURCE_KEYS = {
     Resource.MATERIALS: "materials",
     Resource.ENERGY: "energy",
@@ -31,35 +47,105 @@ RESOURCE_KEYS = {
     Resource.EXPLORATION: "exploration",
 }
 PLAYER_KEYS = {"empire", "face", "players", "built", "generals", "financiers", "krystallium",
-               "scenario"}
-TABLE_PLAYER_KEYS = PLAYER_KEYS - {"players"}
+               "scenario", "variant_faces"}
+TABLE_PLAYER_KEYS = PLAYER_KEYS - {"players", "variant_faces"}
+TABLE_KEYS = {"table", "variant_faces"}
+_UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+"""Unicode categories no name contains: controls (a line break, a terminal escape),
+format marks (a right-to-left override), surrogates, private and unassigned code
+points, line and paragraph separators. Printed back in a message they would break it
+over lines or rewrite the terminal."""
 
 
-def parse_json(text: str) -> Any:
-    """Decode JSON, turning a syntax error into a message with line and column."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise Rejected("Malformed JSON at line {line}, column {column}: {problem}",
-                       line=exc.lineno, column=exc.colno, problem=exc.msg) from None
+def parse_json(raw: bytes | str) -> Any:
+    """Decode the input with the app's reader of files a person chose
+    (`companion.store.files.decode_json`): UTF-8, no key twice in one object (a plain
+    decoder silently keeps the last one), bounded nesting, no NaN or Infinity, and a
+    number too long for Python is a message, not a ValueError. A leading byte order mark
+    (Windows editors write one) is allowed. `JsonRefused` says what is wrong."""
+    from companion.store.files import decode_json
+
+    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    return decode_json(data.removeprefix(b"\xef\xbb\xbf"), MAX_DEPTH)
+
+
+def _shown(value: object) -> str:
+    """A wrong value quoted in a message: JSON, on one line, cut to `MAX_SHOWN`."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+        # Never str() it: past 4,300 digits Python refuses to convert an int to text.
+        return t("a number of about {digits} digits", digits=int(value.bit_length() * LOG2))
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
+
+
+def _check_text(data: object, where: str) -> None:
+    """Refuse a string (value or key) anywhere in the input that no name could be: one
+    with an unprintable character, or longer than any name. Checked once, up front, so
+    every message after this may quote the input's text safely."""
+    pending: list[tuple[object, str]] = [(data, where)]
+    while pending:
+        value, at = pending.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_string(key, f"a field name in {at}")
+                # A table's players are called table[i] in every message, not input.table[i].
+                inner = key if at == where and key == "table" else f"{at}.{key}"
+                pending.append((item, inner))
+        elif isinstance(value, list):
+            pending.extend((item, f"{at}[{i}]") for i, item in enumerate(value))
+        elif isinstance(value, str):
+            _check_string(value, at)
+
+
+def _check_string(text: str, where: str) -> None:
+    if len(text) > MAX_TEXT:
+        raise Rejected("{where} is {length} characters long; no name is longer than {limit}",
+                       where=where, length=len(text), limit=MAX_TEXT)
+    for char in text:
+        if unicodedata.category(char) in _UNPRINTABLE:
+            raise Rejected("{where} contains the invisible character {code}; names are "
+                           "printed text", where=where, code=f"U+{ord(char):04X}")
 
 
 def _whole(value: object, where: str, limit: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise Rejected("{where} must be a whole number, not {value}", where=where,
-                       value=json.dumps(value))
+                       value=_shown(value))
     if value < 0:
-        raise Rejected("{where} cannot be negative ({value})", where=where, value=value)
+        raise Rejected("{where} cannot be negative ({value})", where=where,
+                       value=_shown(value))
     if value > limit:
         raise Rejected("{where} is {value}; no game has more than {limit}", where=where,
-                       value=value, limit=limit)
+                       value=_shown(value), limit=limit)
     return value
+
+
+def _card(entry: object, at: str, cards: Catalog) -> Card:
+    if isinstance(entry, bool) or not isinstance(entry, str | int):
+        raise Rejected("{at} must be a card name or number, not {value}", at=at,
+                       value=_shown(entry))
+    # The catalog reads digits as a card number: "²" or 5,000 nines are digits no card
+    # number is written with (and Python will not convert).
+    if isinstance(entry, int):
+        unnumbered = abs(entry) >= 10_000
+    else:
+        digits = entry.strip()
+        unnumbered = digits.isdigit() and not (digits.isascii() and len(digits) <= 4)
+    if unnumbered:
+        raise Rejected("{at}: {number} is not a card number", at=at, number=_shown(entry))
+    try:
+        return cards.card(entry)
+    except Rejected as exc:
+        raise Rejected("{at}: {reason}", at=at, reason=str(exc)) from None
 
 
 def _built(value: object, where: str, cards: Catalog) -> list[Card]:
     if not isinstance(value, list):
         raise Rejected("{where}.built must be a list of card names, numbers or "
                        "{{\"card\": name, \"count\": n}}", where=where)
+    if len(value) > MAX_COPIES:
+        raise Rejected("{where}.built lists {count} cards; no Empire holds that many",
+                       where=where, count=len(value))
     built: list[Card] = []
     for index, entry in enumerate(value):
         at = f"{where}.built[{index}]"
@@ -71,21 +157,28 @@ def _built(value: object, where: str, cards: Catalog) -> list[Card]:
                                at=at)
             count = _whole(entry.get("count", 1), f"{at}.count", MAX_COPIES)
             entry = entry["card"]
-        if isinstance(entry, bool) or not isinstance(entry, str | int):
-            raise Rejected("{at} must be a card name or number, not {value}", at=at,
-                           value=json.dumps(entry))
-        try:
-            card = cards.card(entry)
-        except Rejected as exc:
-            raise Rejected("{at}: {reason}", at=at, reason=str(exc)) from None
-        built.extend([card] * count)
-    if len(built) > MAX_COPIES:
-        raise Rejected("{where}.built lists {count} cards; no Empire holds that many",
-                       where=where, count=len(built))
+        built.extend([_card(entry, at, cards)] * count)
+        if len(built) > MAX_COPIES:
+            raise Rejected("{where}.built lists {count} cards; no Empire holds that many",
+                           where=where, count=len(built))
+    for card_id, count in Counter(card.id for card in built).items():
+        card = cards.card(card_id)
+        if count > card.copies:
+            raise Rejected(Plural("{where}.built: the box has only {count} {card}, not {built}",
+                                  "{where}.built: the box has only {count} copies of {card}, "
+                                  "not {built}"),
+                           where=where, card=card.name, built=count, count=card.copies)
     return built
 
 
-def _tableau(data: Mapping[str, Any], where: str, cards: Catalog) -> Tableau:
+def _variant_faces(data: Mapping[str, Any], where: str) -> bool:
+    allowed = data.get("variant_faces", False)
+    if not isinstance(allowed, bool):
+        raise Rejected("{where}.variant_faces must be true or false", where=where)
+    return allowed
+
+
+def _tableau(data: Mapping[str, Any], where: str, cards: Catalog, variants: bool) -> Tableau:
     if "empire" not in data:
         raise Rejected("{where} needs an \"empire\", e.g. \"Noram States\"", where=where)
     face = data.get("face", "A")
@@ -95,6 +188,10 @@ def _tableau(data: Mapping[str, Any], where: str, cards: Catalog) -> Tableau:
         empire = cards.empire(data["empire"], face)
     except Rejected as exc:
         raise Rejected("{where}.empire: {reason}", where=where, reason=str(exc)) from None
+    if empire.variant and not variants:
+        raise Rejected("{where}.face: face {face} of {empire} is a variant, not the "
+                       "rulebook's A or B; add \"variant_faces\": true to score it",
+                       where=where, face=empire.face, empire=empire.name)
     return Tableau(
         empire=empire,
         built=tuple(_built(data.get("built", []), where, cards)),
@@ -110,11 +207,41 @@ def _check_keys(data: object, allowed: set[str], where: str) -> Mapping[str, Any
                        where=where)
     unknown = sorted(set(data) - allowed)
     if unknown:
+        fields = ", ".join(unknown[:5]) + (", …" if len(unknown) > 5 else "")
         raise Rejected(Plural("{where} has an unknown field {fields}; allowed: {allowed}",
                               "{where} has unknown fields {fields}; allowed: {allowed}"),
-                       where=where, fields=", ".join(unknown), allowed=", ".join(sorted(allowed)),
+                       where=where, fields=fields, allowed=", ".join(sorted(allowed)),
                        count=len(unknown))
     return data
+
+
+def check_table(tableaus: Sequence[Tableau]) -> None:
+    """What the box makes impossible at one table: the players use one face (the
+    rulebooks: faces A and B are never mixed), each Empire card is dealt once, and
+    together they build no card more often than the box holds it."""
+    first = tableaus[0].empire
+    for index, tableau in enumerate(tableaus):
+        if tableau.empire.face != first.face:
+            raise Rejected("table[{index}] plays face {face} and table[0] face {first}: every "
+                           "player of a table uses the same face", index=index,
+                           face=tableau.empire.face, first=first.face)
+    for index, tableau in enumerate(tableaus):
+        for other in range(index):
+            if tableaus[other].empire.name == tableau.empire.name:
+                raise Rejected("table[{other}] and table[{index}] both play {empire}: each "
+                               "Empire card is dealt once", other=other, index=index,
+                               empire=tableau.empire.name)
+    counts = [Counter(card.id for card in t.built) for t in tableaus]
+    for card in {card.id: card for each in tableaus for card in each.built}.values():
+        total = sum(c[card.id] for c in counts)
+        if total > card.copies:
+            who = ", ".join(f"table[{i}] {c[card.id]}" for i, c in enumerate(counts)
+                            if c[card.id])
+            raise Rejected(Plural("The box has only {count} {card}; the table counts {built} "
+                                  "({players})",
+                                  "The box has only {count} copies of {card}; the table "
+                                  "counts {built} ({players})"),
+                           card=card.name, built=total, players=who, count=card.copies)
 
 
 def _player_output(tableau: Tableau) -> dict[str, Any]:
@@ -133,7 +260,7 @@ def _scenario_output(tableau: Tableau, scenario_id: object, cards: Catalog) -> d
     scenarios = shipped_scenarios()
     if not isinstance(scenario_id, str) or scenario_id not in scenarios:
         raise Rejected("Unknown scenario {scenario}: use one of {known}",
-                       scenario=json.dumps(scenario_id), known=", ".join(scenarios))
+                       scenario=_shown(scenario_id), known=", ".join(scenarios))
     scenario = scenarios[scenario_id]
     result = scenario_result(scenario, [c.id for c in tableau.built], tableau.score().total,
                              tableau.empire.face)
@@ -145,20 +272,28 @@ def _scenario_output(tableau: Tableau, scenario_id: object, cards: Catalog) -> d
     }
 
 
+def _solo_output(tableau: Tableau) -> dict[str, Any]:
+    """The rank table of the solo rules, which the rulebook gives for faces A and B only:
+    on a variant face there is no rank, and the output says why."""
+    total = tableau.score().total
+    face = tableau.empire.face
+    if tableau.empire.variant:
+        return {"adjusted": None, "rank": None,
+                "note": t("The solo rank table does not apply: it is for the rulebook's "
+                          "faces A and B, not the variant face {face}", face=face)}
+    return {"adjusted": solo_adjusted(total, face), "rank": solo_rank(total, face).value}
+
+
 def score_player(data: object, cards: Catalog) -> dict[str, Any]:
     """The output for one player's JSON object."""
     data = _check_keys(data, PLAYER_KEYS, "input")
     players = _whole(data.get("players", 1), "input.players", 7)
     if players < 1:
         raise Rejected("input.players must be 1 to 7")
-    tableau = _tableau(data, "input", cards)
+    tableau = _tableau(data, "input", cards, _variant_faces(data, "input"))
     output = _player_output(tableau)
     if players == 1:
-        total = tableau.score().total
-        output["solo"] = {
-            "adjusted": solo_adjusted(total, tableau.empire.face),
-            "rank": solo_rank(total, tableau.empire.face).value,
-        }
+        output["solo"] = _solo_output(tableau)
     if data.get("scenario") is not None:
         if players != 1:
             raise Rejected("Scenarios are solo games: remove \"scenario\" or set players to 1")
@@ -168,10 +303,11 @@ def score_player(data: object, cards: Catalog) -> dict[str, Any]:
 
 def score_table(data: Mapping[str, Any], cards: Catalog) -> dict[str, Any]:
     """The output for `{"table": [player, ...]}`."""
-    unknown = sorted(set(data) - {"table"})
+    unknown = sorted(set(data) - TABLE_KEYS)
     if unknown:
-        raise Rejected("A table input holds only \"table\", not {fields}",
-                       fields=", ".join(unknown))
+        raise Rejected("A table input holds only \"table\" and \"variant_faces\", not "
+                       "{fields}", fields=", ".join(unknown[:5]))
+    variants = _variant_faces(data, "input")
     players = data["table"]
     if not isinstance(players, list) or not 2 <= len(players) <= 7:
         raise Rejected("\"table\" must list 2 to 7 players")
@@ -181,7 +317,8 @@ def score_table(data: Mapping[str, Any], cards: Catalog) -> dict[str, Any]:
         player = _check_keys(player, TABLE_PLAYER_KEYS, where)
         if player.get("scenario") is not None:
             raise Rejected("{where}: scenarios are solo games, not table games", where=where)
-        tableaus.append(_tableau(player, where, cards))
+        tableaus.append(_tableau(player, where, cards, variants))
+    check_table(tableaus)
     return {
         "players": [_player_output(t) for t in tableaus],
         "supremacy": {RESOURCE_KEYS[r]: w for r, w in table_supremacy(tableaus).items()},
@@ -190,38 +327,67 @@ def score_table(data: Mapping[str, Any], cards: Catalog) -> dict[str, Any]:
 
 
 def score_input(data: object, cards: Catalog | None = None) -> dict[str, Any]:
+    """The output for decoded input; `Rejected` names what is wrong and where."""
     cards = cards if cards is not None else catalog()
+    _check_text(data, "input")
     if isinstance(data, dict) and "table" in data:
         return score_table(data, cards)
     return score_player(data, cards)
 
 
-def _read(source: str) -> str:
-    if source == "-":
+def _read(source: str) -> bytes:
+    """The input's bytes, at most `MAX_INPUT_BYTES`. A file is read only if it is a
+    regular file (`companion.store.files.read_regular`): a named pipe or a device named
+    by mistake is refused instead of waiting forever or reading without end."""
+    if source != "-":
+        from companion.store.files import read_regular
+
+        return read_regular(Path(source), MAX_INPUT_BYTES)
+    if sys.stdin is None:  # started with standard input closed
+        raise Rejected("Standard input is closed: name the JSON file to read")
+    try:
         raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-    else:
-        try:
-            with open(source, "rb") as handle:
-                raw = handle.read(MAX_INPUT_BYTES + 1)
-        except OSError as exc:
-            raise Rejected("Cannot read {file}: {reason}", file=source,
-                           reason=exc.strerror or str(exc)) from None
+    except OSError as exc:
+        raise Rejected("Cannot read standard input: {reason}",
+                       reason=exc.strerror or str(exc)) from None
     if len(raw) > MAX_INPUT_BYTES:
         raise Rejected("The input is larger than {limit} bytes; a tableau is far smaller",
                        limit=MAX_INPUT_BYTES)
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise Rejected("The input is not UTF-8 text (byte {position})",
-                       position=exc.start) from None
+    return raw
+
+
+def one_line(text: str) -> str:
+    """A message as one line of printable text, whatever it quotes."""
+    if all(unicodedata.category(c) not in _UNPRINTABLE for c in text):
+        return text
+    return "".join(c if unicodedata.category(c) not in _UNPRINTABLE
+                   else f"\\u{ord(c):04x}" for c in text)
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.store.errors import StoreError
+    from companion.store.files import JsonRefused
+
     try:
         output = score_input(parse_json(_read(args.file)))
     except Rejected as exc:
-        print(t(exc.template, **exc.params), file=sys.stderr)
-        return 2
+        message = t(exc.template, **exc.params)
+    except JsonRefused as exc:  # its message says what, the file's name says where
+        source = t("standard input") if args.file == "-" else args.file
+        if "integer string conversion" in str(exc.params.get("reason")):
+            # Python's own words for a number of more than 4,300 digits.
+            message = t("{source}: a number in it has thousands of digits; no count in a "
+                        "game is that long", source=source)
+        else:
+            message = f"{source}: {exc}"
+    except StoreError as exc:  # the file could not be read (`FileRefused`)
+        message = str(exc)
+    else:
+        json.dump(output, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return 0
+    print(one_line(message), file=sys.stderr)
+    return 2
     json.dump(output, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0

@@ -11,8 +11,8 @@ import pytest
 
 from companion.catalog import Catalog
 from companion.cli import main
-from companion.rules.errors import Rejected
 from companion.scorer import parse_json, score_input
+from companion.store.files import JsonRefused
 
 SIMON = {
     "empire": "Noram States", "face": "B", "players": 1,
@@ -99,7 +99,7 @@ def test_won_scenario_medal_boundary(cards: Catalog) -> None:
     result = score_input(base | {"generals": 52}, cards)
     assert result["score"]["total"] == 70
     assert result["scenario"]["medal"] == "bronze"
-    lost = score_input(base | {"built": built[:3] + built[:1], "generals": 200}, cards)
+    lost = score_input(base | {"built": built[:3], "generals": 200}, cards)
     assert lost["scenario"] == {"id": "base-1", "won": False, "medal": None,
                                 "missing": ["Center of the Earth"]}
 
@@ -108,11 +108,13 @@ def test_table(cards: Catalog) -> None:
     result = score_input({"table": [
         {"empire": "Noram States", "face": "B", "built": ["Zeppelin"], "generals": 1},
         {"empire": "Aztec Empire", "face": "B", "built": ["Zeppelin"], "financiers": 1},
-        {"empire": "Panafrican Union", "face": "A", "built": ["Recycling Plant"]},
+        {"empire": "Panafrican Union", "face": "B", "built": ["Recycling Plant"]},
     ]}, cards)
     assert len(result["players"]) == 3
     assert all("solo" not in p for p in result["players"])
+    # Face B: M2 E1 S1 each. Recycling Plant M2: M 2, 2, 4; E and S 1 each; X 1, 1, 0.
     assert result["supremacy"]["materials"] == [2]  # 4 against 2 and 2
+    assert result["supremacy"]["energy"] == []  # 1, 1, 1
     assert result["supremacy"]["exploration"] == []  # 1, 1, 0
     # Totals 1, 1, 0: players 0 and 1 tie on points, cards and characters.
     assert result["ranking"] == [{"player": 0, "place": 1}, {"player": 1, "place": 1},
@@ -122,7 +124,7 @@ def test_table(cards: Catalog) -> None:
 def test_table_tie_breakers(cards: Catalog) -> None:
     result = score_input({"table": [
         {"empire": "Noram States", "face": "B", "generals": 2},
-        {"empire": "Noram States", "face": "B", "generals": 1, "financiers": 1,
+        {"empire": "Aztec Empire", "face": "B", "generals": 1, "financiers": 1,
          "built": ["Zeppelin"]},
     ]}, cards)
     assert result["ranking"] == [{"player": 1, "place": 1}, {"player": 0, "place": 2}]
@@ -149,7 +151,7 @@ def test_table_tie_breakers(cards: Catalog) -> None:
      "Scenarios are solo"),
     ({"empire": "Noram States", "players": 9}, "no game has more than 7"),
     ({"table": [{"empire": "Noram States"}]}, "2 to 7 players"),
-    ({"table": [{"empire": "Noram States"}, {"empire": "Noram States", "players": 2}]},
+    ({"table": [{"empire": "Noram States"}, {"empire": "Aztec Empire", "players": 2}]},
      "table[1] has an unknown field players"),
     ({"table": [{"empire": "Noram States"}, {"empire": "X"}]}, "table[1].empire: Unknown"),
     ([1, 2], "must be a JSON object"),
@@ -165,8 +167,9 @@ def test_bad_input_exit_2_with_one_clear_line(capsys, monkeypatch, data, message
 def test_malformed_json_gives_line_and_column(capsys, monkeypatch) -> None:
     code, _, err = run(capsys, monkeypatch, '{\n  "empire": "Noram States",,\n}')
     assert code == 2
-    assert err.startswith("Malformed JSON at line 2, column 28")
-    with pytest.raises(Rejected, match="line 1, column 1"):
+    assert err.startswith("standard input: not valid JSON (")
+    assert "at line 2, column 28)" in err
+    with pytest.raises(JsonRefused, match="line 1, column 1"):
         parse_json("")
 
 
@@ -187,4 +190,105 @@ def test_console_entry_point_with_stdin() -> None:
     bad = subprocess.run([sys.executable, "-m", "companion", "score", "-"], input="{",
                          capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode == 2
-    assert bad.stderr.startswith("Malformed JSON at line 1")
+    assert bad.stderr.startswith("standard input: not valid JSON (")
+
+
+# --- what the box makes impossible ------------------------------------------------------
+# Copies from cards.csv: Aircraft Carrier 1, Time Travel 1, Harbor Zone 2, Icebreaker 4.
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"empire": "Noram States", "built": [{"card": "Aircraft Carrier", "count": 5}]},
+     "input.built: the box has only 1 Aircraft Carrier, not 5"),
+    ({"empire": "Noram States", "built": [{"card": "Time Travel", "count": 200}]},
+     "input.built: the box has only 1 Time Travel, not 200"),
+    # By name, number and in French: the same card, counted together.
+    ({"empire": "Noram States", "built": ["Icebreaker", 12, {"card": "brise-glace",
+                                                             "count": 3}]},
+     "input.built: the box has only 4 copies of Icebreaker, not 5"),
+    ({"table": [{"empire": "Noram States", "built": ["Aircraft Carrier"]},
+                {"empire": "Aztec Empire", "built": ["Aircraft Carrier"]}]},
+     "The box has only 1 Aircraft Carrier; the table counts 2 (table[0] 1, table[1] 1)"),
+    ({"table": [{"empire": "Noram States", "built": ["Harbor Zone"]},
+                {"empire": "Aztec Empire"},
+                {"empire": "Panafrican Union", "built": [{"card": 46, "count": 2}]}]},
+     "The box has only 2 copies of Harbor Zone; the table counts 3 (table[0] 1, table[2] 2)"),
+    ({"table": [{"empire": "Noram States", "built": [{"card": "Time Travel", "count": 2}]},
+                {"empire": "Aztec Empire"}]},
+     "table[0].built: the box has only 1 Time Travel, not 2"),
+])
+def test_more_copies_than_the_box_holds_is_refused(capsys, monkeypatch, data, message) -> None:
+    code, out, err = run(capsys, monkeypatch, data)
+    assert (code, out, err) == (2, "", message + "\n")
+
+
+def test_every_copy_of_the_box_is_allowed(cards: Catalog) -> None:
+    # Noram B: M2 E1 S1. Aircraft Carrier: X1 per Vehicle; 4 Icebreakers X2 each:
+    # exploration 5 Vehicles × 1 + 4 × 2 = 13. No points on any of them.
+    result = score_input({"empire": "Noram States", "face": "B",
+                          "built": ["Aircraft Carrier", {"card": "Icebreaker", "count": 4}]},
+                         cards)
+    assert result["production"]["exploration"] == 13
+    assert result["built_cards"] == 5
+    table = score_input({"table": [
+        {"empire": "Noram States", "built": ["Harbor Zone"]},
+        {"empire": "Aztec Empire", "built": ["Harbor Zone"]}]}, cards)
+    # Harbor Zone: 2 points each; Noram A also 1 per Financier (none), Aztec A 3 per
+    # Discovery (none).
+    assert [p["score"]["total"] for p in table["players"]] == [2, 2]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"table": [{"empire": "Noram States", "face": "A"}, {"empire": "Aztec Empire",
+                                                          "face": "B"}]},
+     "table[1] plays face B and table[0] face A: every player of a table uses the same face"),
+    # The face defaults to A.
+    ({"table": [{"empire": "Noram States", "face": "b"}, {"empire": "Aztec Empire"},
+                {"empire": "Panafrican Union", "face": "B"}]},
+     "table[1] plays face A and table[0] face B: every player of a table uses the same face"),
+    ({"table": [{"empire": "Noram States"}, {"empire": "Aztec Empire"},
+                {"empire": "États du Noram"}]},
+     "table[0] and table[2] both play Noram States: each Empire card is dealt once"),
+    ({"empire": "Noram States", "face": "C"},
+     "input.face: face C of Noram States is a variant, not the rulebook's A or B; add "
+     "\"variant_faces\": true to score it"),
+    ({"table": [{"empire": "Noram States", "face": "D"}, {"empire": "Aztec Empire",
+                                                          "face": "D"}]},
+     "table[0].face: face D of Noram States is a variant"),
+    ({"empire": "Noram States", "face": "C", "variant_faces": "yes"},
+     "input.variant_faces must be true or false"),
+    ({"table": [{"empire": "Noram States", "face": "C", "variant_faces": True},
+                {"empire": "Aztec Empire", "face": "C"}]},
+     "table[0] has an unknown field variant_faces"),
+    ({"table": [{"empire": "Noram States", "face": "C"}, {"empire": "Aztec Empire",
+                                                          "face": "D"}],
+      "variant_faces": True},
+     "table[1] plays face D and table[0] face C: every player of a table uses the same face"),
+])
+def test_faces_and_empires_of_a_table(capsys, monkeypatch, data, message) -> None:
+    code, out, err = run(capsys, monkeypatch, data)
+    assert (code, out) == (2, "")
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_a_variant_face_scores_but_has_no_solo_rank(cards: Catalog) -> None:
+    # Noram C: no production, no points; 70 Financiers are 70 points. On face B that
+    # would be "Dictator"; the rank table is the rulebook's, for faces A and B only.
+    result = score_input({"empire": "Noram States", "face": "C", "financiers": 70,
+                          "variant_faces": True}, cards)
+    assert result["score"]["total"] == 70
+    assert result["production"] == {"materials": 0, "energy": 0, "science": 0, "gold": 0,
+                                    "exploration": 0}
+    assert result["solo"]["rank"] is None and result["solo"]["adjusted"] is None
+    assert "does not apply" in result["solo"]["note"]
+    # Noram D: M3 G1, like face A without its points.
+    table = score_input({"variant_faces": True, "table": [
+        {"empire": "Noram States", "face": "D"}, {"empire": "Aztec Empire", "face": "D"}]},
+        cards)
+    assert table["players"][0]["production"]["materials"] == 3
+    assert table["supremacy"]["materials"] == [0]  # Aztec D: M2 E2
+    assert table["supremacy"]["energy"] == [1]
+    # The flag allows variant faces; it does not change the rulebook's.
+    plain = score_input({"empire": "Noram States", "face": "B", "financiers": 70,
+                         "variant_faces": True}, cards)
+    assert plain["solo"] == {"adjusted": 70, "rank": "Dictator"}
