@@ -2,8 +2,10 @@
 
 Plain data with no Flet in it, so the view stays a thin mirror of it and the sums are
 tested without a page. Every number, place and tie-break comes from
-`companion.rules.scoring`; the only check made here is the box's count of each card,
-shared by the whole table (a card with 2 copies cannot be built 3 times in one game).
+`companion.rules.scoring`; the checks made here are what one box allows a table: the
+count of each card, shared by the whole table (a card with 2 copies cannot be built 3
+times in one game), one face for every player (faces A and B are never mixed), and each
+Empire card dealt to one player only.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.catalog import Catalog
+from companion.catalog import Catalog, catalog
 from companion.i18n import t
 from companion.rules.actions import Start, action_to_json
 from companion.rules.cards import Card, EmpireFace, Expansion
+from companion.rules.errors import Rejected
 from companion.rules.game import FORMAT_VERSION
 from companion.rules.scoring import (
     Score,
@@ -70,15 +73,60 @@ class Tableau:
             self.cards[card_id] = now
 
 
+def _empire_names() -> tuple[str, ...]:
+    return tuple(catalog().empire_names())
+
+
 @dataclass
 class QuickScore:
     players: list[Tableau] = field(default_factory=lambda: [Tableau(default_name(0))])
+    empires: tuple[str, ...] = field(default_factory=_empire_names)
+    """Every Empire of the box (7: as many as the most players a table has)."""
 
     def set_count(self, count: int) -> None:
+        """Add or drop players at the end; a new one plays the table's face and the first
+        Empire nobody has (each Empire card is dealt once)."""
         count = max(1, min(MAX_PLAYERS, count))
         while len(self.players) < count:
-            self.players.append(Tableau(default_name(len(self.players))))
+            taken = {p.empire for p in self.players}
+            empire = next((e for e in self.empires if e not in taken), DEFAULT_EMPIRE)
+            self.players.append(Tableau(default_name(len(self.players)), empire=empire,
+                                        face=self.players[0].face))
         del self.players[count:]
+
+    def owner(self, index: int, empire: str) -> Tableau | None:
+        """The other player who already has `empire`, if one does."""
+        return next((p for i, p in enumerate(self.players)
+                     if i != index and p.empire == empire), None)
+
+    def choose_empire(self, index: int, empire: str) -> None:
+        """Player `index` takes `empire`, unless another player has it already."""
+        other = self.owner(index, empire)
+        if other is not None:
+            raise Rejected("{empire} is already {player}'s Empire: each Empire card is dealt "
+                           "to one player", empire=empire, player=other.name)
+        self.players[index].empire = empire
+
+    def choose_face(self, face: str) -> None:
+        """The face of the whole table: every player of a game uses the same one."""
+        for player in self.players:
+            player.face = face
+
+    def check(self) -> None:
+        """Refuse a table the box does not allow (one face, each Empire once); the
+        choices above never make one, but the fields are open to any caller."""
+        first = self.players[0]
+        for index, player in enumerate(self.players):
+            if player.face != first.face:
+                raise Rejected("{player} plays face {face} and {first} face {first_face}: "
+                               "every player of a table uses the same face",
+                               player=player.name, face=player.face, first=first.name,
+                               first_face=first.face)
+            for other in self.players[:index]:
+                if other.empire == player.empire:
+                    raise Rejected("{first} and {second} both play {empire}: each Empire card "
+                                   "is dealt to one player", first=other.name,
+                                   second=player.name, empire=player.empire)
 
     def ranking(self, catalog: Catalog) -> list[tuple[int, int]]:
         """(player index, place), best first; equal standings share their place."""
@@ -108,6 +156,7 @@ class QuickScore:
         Only the setup is an action (the game itself was played without the app), so
         the record replays like any other game and survives export and import.
         """
+        self.check()
         places = dict(self.ranking(catalog))
         players = []
         expansions = {Expansion.BASE.value, *expansions_for(len(self.players))}

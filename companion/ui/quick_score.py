@@ -67,11 +67,11 @@ class QuickScoreScreen(Screen):
     def fill_from(self, session: GameSession) -> None:
         state = session.state
         model = self.model
-        model.set_count(max(1, state.players))
         me = model.players[0]
         me.name = t("You")
         me.empire = state.empire.name
         me.face = state.empire.face
+        model.set_count(max(1, state.players))  # after: the others take the other Empires
         for card in state.built:
             me.add(card.id)
         me.generals = state.generals
@@ -145,16 +145,27 @@ class QuickScoreScreen(Screen):
         self.grid.show(cards, player.cards)
 
     def _empire_choices(self) -> list[ft.Control]:
-        """The seven Empires and the two faces, each one tap away (no menu to open)."""
+        """The seven Empires and the two faces, each one tap away (no menu to open).
+
+        An Empire another player has is shown with their name, and a tap on it says so:
+        each Empire card is dealt once. The face is the whole table's."""
         player = self.model.players[self.selected]
-        empires = ft.Row(
-            [w.button(empire_label(self.catalog, name), self._empire_setter(name),
-                      kind="filled" if name == player.empire else "outlined")
-             for name in self.catalog.empire_names()],
-            wrap=True, spacing=6, run_spacing=6)
+        buttons = []
+        for name in self.catalog.empire_names():
+            label = empire_label(self.catalog, name)
+            owner = self.model.owner(self.selected, name)
+            if owner is not None:
+                label = f"{label} · {owner.name}"
+            kind = "filled" if name == player.empire else "outlined" if owner is None else "text"
+            buttons.append(w.button(label, self._empire_setter(name), kind=kind))
+        empires = ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
         faces = w.toggle_row([(t("Face A"), "A"), (t("Face B"), "B")], player.face,
                              self._set_face)
-        return [w.heading(t("Empire")), empires, faces]
+        shown: list[ft.Control] = [w.heading(t("Empire")), empires, faces]
+        if len(self.model.players) > 1:
+            shown.append(ft.Text(t("Every player of a table uses the same Empire face"),
+                                 size=12))
+        return shown
 
     def _grid_switch(self) -> ft.Control:
         """Only the owned expansions' cards, or all of them (a friend's box, say)."""
@@ -245,13 +256,13 @@ class QuickScoreScreen(Screen):
 
     def _empire_setter(self, name: str) -> Callable[[], None]:
         def choose() -> None:
-            self.model.players[self.selected].empire = name
+            self.model.choose_empire(self.selected, name)  # Rejected: another player's
             self._changed()
 
         return choose
 
     def _set_face(self, face: str) -> None:
-        self.model.players[self.selected].face = face
+        self.model.choose_face(face)
         self._changed()
 
     def _typed(self) -> None:

@@ -9,9 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import flet as ft
+import pytest
 from harness import Ui
 
+from companion.catalog import catalog
+from companion.rules.errors import Rejected
 from companion.rules.stats import own_tableau, quick_built, record_empire, record_total
+from companion.ui.quick_model import QuickScore
 from companion.ui.services import Services
 
 SIMON = [
@@ -248,3 +252,70 @@ def test_filled_from_a_table_game_keeps_the_players_tableau(ui: Ui) -> None:
     model.remove_copy(0, HARBOR_ZONE)
     model.remove_copy(0, HARBOR_ZONE)  # none left: no change, no error
     assert model.players[0].cards == {} and model.counted(HARBOR_ZONE) == 1
+
+
+def test_the_face_is_the_whole_tables(ui: Ui) -> None:
+    """Faces A and B are never mixed at a table: a tap on a face sets everyone's.
+    Harbor Zone 2 points and 1 Financier: on Noram B 2 + 1 = 3; on Noram A its 1 point
+    per Financier makes the Financier worth 2: 4."""
+    ui.click("Quick score")
+    ui.click("One more player")
+    ui.click("Player 2 · 0")
+    ui.click("Face B")
+    ui.click("Player 1 · 0")
+    ui.click("Harbor Zone")
+    ui.click("One more Financier")
+    assert ui.text("score-total") == "3 points"
+    ui.click("Face A")
+    assert ui.text("score-total") == "4 points"
+
+
+def test_an_empire_is_dealt_to_one_player_only(ui: Ui) -> None:
+    ui.click("Quick score")
+    ui.click("One more player")
+    ui.click("Player 2 · 0")
+    # Player 1 has Noram States; player 2 was given the first Empire nobody had.
+    assert "Noram States · Player 1" in ui.names()
+    assert "Aztec Empire" in ui.names()
+    ui.click("Noram States · Player 1")
+    assert ui.last_message() == ("Noram States is already Player 1's Empire: each Empire "
+                                 "card is dealt to one player")
+    ui.click("Federation of Asia")
+    ui.click("Player 1 · 0")
+    assert "Federation of Asia · Player 2" in ui.names()
+    ui.click("Aztec Empire")  # free again
+    assert "Aztec Empire" in ui.names() and "Noram States" in ui.names()
+
+
+def test_new_players_take_the_free_empires_and_the_tables_face() -> None:
+    model = QuickScore()
+    model.players[0].empire = "Aztec Empire"  # as a game filled in first
+    model.choose_face("B")
+    model.set_count(7)
+    # empires.csv order: Aztec, Federation of Asia, Noram, Panafrican, Republic of Europe,
+    # then Corruption & Ascension's Nations of Oceania and North Hegemony.
+    assert [p.empire for p in model.players] == [
+        "Aztec Empire", "Federation of Asia", "Noram States", "Panafrican Union",
+        "Republic of Europe", "Nations of Oceania", "North Hegemony"]
+    assert {p.face for p in model.players} == {"B"}
+    model.set_count(2)
+    model.choose_empire(1, "North Hegemony")
+    with pytest.raises(Rejected) as refused:
+        model.choose_empire(0, "North Hegemony")
+    assert str(refused.value) == ("North Hegemony is already Player 2's Empire: each Empire "
+                                  "card is dealt to one player")
+    assert model.players[0].empire == "Aztec Empire"
+
+
+def test_a_table_the_box_does_not_allow_is_not_saved() -> None:
+    model = QuickScore()
+    model.set_count(2)
+    model.players[1].face = "B"  # past choose_face, as no screen does
+    with pytest.raises(Rejected) as refused:
+        model.to_record(catalog(), "id")
+    assert str(refused.value) == ("Player 2 plays face B and Player 1 face A: every player "
+                                  "of a table uses the same face")
+    model.players[1].face = "A"
+    model.players[1].empire = "Noram States"
+    with pytest.raises(Rejected, match="Player 1 and Player 2 both play Noram States"):
+        model.to_record(catalog(), "id")
