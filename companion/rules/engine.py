@@ -131,7 +131,6 @@ def start_state(action: Start, catalog: CardSource) -> tuple[GameState, Events]:
     events: Events = []
     for card_id in action.required:
         card = _card(catalog, card_id, state)
-        _check_copies(state, card)
         events.append(_add_construction(state, card))
     return state, events
 
@@ -283,22 +282,7 @@ def _construct(state: GameState, action: Construct, catalog: CardSource) -> Even
     _require_phase(state, Phase.PLANNING,
                    "Cards are put under construction during Planning, not during {phase}")
     card = _card(catalog, action.card, state)
-    _check_copies(state, card)
     return [_add_construction(state, card)]
-
-
-def _check_copies(state: GameState, card: Card) -> None:
-    """The deck holds `copies` of each card: an Empire never has more of one, built and
-    under construction together."""
-    held = sum(1 for c in state.built if c.id == card.id) + sum(
-        1 for c in state.under_construction if c.card.id == card.id)
-    if held < card.copies:
-        return
-    raise Rejected(Plural("The deck has {copies} {card}, already in your Empire or under "
-                          "construction",
-                          "The deck has {copies} copies of {card}, all already in your Empire "
-                          "or under construction", "copies"),
-                   copies=card.copies, card=card.name)
 
 
 def _recycle(state: GameState, action: Recycle, catalog: CardSource) -> Events:
@@ -549,6 +533,44 @@ def _end(state: GameState, action: End, catalog: CardSource) -> Events:
     state.step = None
     total = state.score().total
     return [Event("finished", "Game over: {total} points", {"total": total})]
+
+
+# --- what a new move must also respect -----------------------------------------------
+#
+# Games saved by earlier versions were never checked against the deck's copies, and a
+# player's history must always open: so these rules refuse a move as it is played (and
+# a new game as it is set up), never a saved game as it is replayed.
+
+
+def check_new_move(state: GameState, action: Action, catalog: CardSource) -> None:
+    """Refuse a move the box makes impossible: a card of which the deck holds no copy
+    outside this Empire (built and under construction together)."""
+    if isinstance(action, Construct) and state.phase is Phase.PLANNING:
+        _check_copies(state, _card(catalog, action.card, state), 1)
+
+
+def check_new_start(action: Start, catalog: CardSource) -> None:
+    """Refuse a setup whose required cards ask for more copies than the deck holds."""
+    for card_id in set(action.required):
+        if isinstance(card_id, int) and not isinstance(card_id, bool):
+            card = catalog.card(card_id)
+            if action.required.count(card_id) > card.copies:
+                _refuse_copies(card)
+
+
+def _check_copies(state: GameState, card: Card, more: int) -> None:
+    held = sum(1 for c in state.built if c.id == card.id) + sum(
+        1 for c in state.under_construction if c.card.id == card.id)
+    if held + more > card.copies:
+        _refuse_copies(card)
+
+
+def _refuse_copies(card: Card) -> None:
+    raise Rejected(Plural("The deck has {copies} {card}, already in your Empire or under "
+                          "construction",
+                          "The deck has {copies} copies of {card}, all already in your Empire "
+                          "or under construction", "copies"),
+                   copies=card.copies, card=card.name)
 
 
 Handler = Callable[[GameState, Any, CardSource], Events]

@@ -23,6 +23,8 @@ from companion.rules.engine import (
     CardSource,
     Event,
     apply,
+    check_new_move,
+    check_new_start,
     start_state,
 )
 from companion.rules.errors import Rejected
@@ -70,7 +72,9 @@ class Game:
 
     @classmethod
     def new(cls, start: Start, catalog: CardSource) -> Game:
-        return cls(catalog, [start])
+        game = cls(catalog, [start])  # checks the setup's types and rules first
+        check_new_start(game.start, catalog)
+        return game
 
     @property
     def state(self) -> GameState:
@@ -92,6 +96,7 @@ class Game:
 
     def play(self, action: Action) -> list[Event]:
         """Apply a new action; `Rejected` leaves the game exactly as it was."""
+        check_new_move(self._state, _checked(action), self._catalog)
         events = self._apply(action)
         self._redo.clear()
         return events
@@ -125,6 +130,7 @@ class Game:
         if not self._redo:
             raise Rejected("Nothing to redo")
         action = self._redo[-1]
+        check_new_move(self._state, action, self._catalog)
         self._apply(action)
         self._redo.pop()
         return action

@@ -14,7 +14,7 @@ from companion.i18n import Plural
 from companion.rules.actions import Action
 from companion.rules.cards import PRODUCTION_ORDER, Card, Resource, SlotKind, Token
 from companion.rules.construction import UnderConstruction
-from companion.rules.engine import CardSource, apply
+from companion.rules.engine import CardSource, apply, check_new_move
 from companion.rules.errors import Rejected
 from companion.rules.state import ROUNDS, GameState, Phase
 
@@ -34,6 +34,7 @@ class Slot:
 def refusal(state: GameState, action: Action, catalog: CardSource) -> Rejected | None:
     """Why the rules refuse `action` now, or None if they allow it (state is untouched)."""
     try:
+        check_new_move(state, action, catalog)
         apply(state.copy(), action, catalog)
     except Rejected as exc:
         return exc

@@ -89,3 +89,18 @@ def test_a_scenario_leaves_room_for_the_fourth_icebreaker_only(cards: Catalog) -
     with pytest.raises(Rejected, match="4 copies of Icebreaker"):
         Game.new(Start(empire="Noram States", face="B", scenario="ca-5",
                        required=(icebreaker.id,) * 5, expansions=("ca",)), cards)
+
+
+def test_a_game_saved_before_the_deck_was_counted_still_opens(cards: Catalog) -> None:
+    """Earlier versions let a card be constructed twice past its copies: such a saved game
+    replays (a player's history always opens), but no new copy can be taken in it."""
+    elevator = cards.card("Space Elevator")
+    assert elevator.copies == 1
+    saved = {"version": 1, "redo": [], "actions": [
+        {"type": "start", "empire": "Noram States", "face": "B", "expansions": ["ca"]},
+        {"type": "construct", "card": elevator.id},
+        {"type": "construct", "card": elevator.id},
+    ]}
+    game = Game.from_json(saved, cards)
+    assert len(game.state.under_construction) == 2
+    rejected(game, Construct(elevator.id), "The deck has 1 Space Elevator")

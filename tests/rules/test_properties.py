@@ -634,6 +634,7 @@ def check_final_score(game: Game) -> None:
     state = game.state
     total = state.score().total
     scored = score_input({"empire": state.empire.name, "face": state.empire.face,
+                          "variant_faces": state.empire.face not in ("A", "B"),
                           "players": 2 if not state.solo else 1,
                           "built": state.built_ids(), "generals": state.generals,
                           "financiers": state.financiers}, CATALOG)
