@@ -56,7 +56,8 @@ def players_of(record: Mapping[str, Any], me: str, won: bool | None = None
     if record.get("mode") != "table":
         if won is None:
             face = str(record.get("face") or "A")
-            won = total is not None and solo_rank(total, face) is not SoloRank.APPRENTICE
+            rank = solo_rank(total, face) if total is not None else None
+            won = rank is not None and rank is not SoloRank.APPRENTICE
         return [PlayerResult(me, total, bool(won), 1)]
     names = record.get("names")
     others = [str(n) for n in names] if isinstance(names, list) else []

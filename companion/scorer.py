@@ -26,7 +26,13 @@ from companion.rules.cards import Card, Resource
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import scenario_result
 from companion.rules.scoring import solo_adjusted, solo_rank
-from companion.rules.tableau import Tableau, table_ranking, table_supremacy
+from companion.rules.tableau import (
+    Tableau,
+    check_seating,
+    check_table_copies,
+    table_ranking,
+    table_supremacy,
+)
 
 MAX_INPUT_BYTES = 2**20
 MAX_COPIES = 200
@@ -219,29 +225,9 @@ def check_table(tableaus: Sequence[Tableau]) -> None:
     """What the box makes impossible at one table: the players use one face (the
     rulebooks: faces A and B are never mixed), each Empire card is dealt once, and
     together they build no card more often than the box holds it."""
-    first = tableaus[0].empire
-    for index, tableau in enumerate(tableaus):
-        if tableau.empire.face != first.face:
-            raise Rejected("table[{index}] plays face {face} and table[0] face {first}: every "
-                           "player of a table uses the same face", index=index,
-                           face=tableau.empire.face, first=first.face)
-    for index, tableau in enumerate(tableaus):
-        for other in range(index):
-            if tableaus[other].empire.name == tableau.empire.name:
-                raise Rejected("table[{other}] and table[{index}] both play {empire}: each "
-                               "Empire card is dealt once", other=other, index=index,
-                               empire=tableau.empire.name)
-    counts = [Counter(card.id for card in t.built) for t in tableaus]
-    for card in {card.id: card for each in tableaus for card in each.built}.values():
-        total = sum(c[card.id] for c in counts)
-        if total > card.copies:
-            who = ", ".join(f"table[{i}] {c[card.id]}" for i, c in enumerate(counts)
-                            if c[card.id])
-            raise Rejected(Plural("The box has only {count} {card}; the table counts {built} "
-                                  "({players})",
-                                  "The box has only {count} copies of {card}; the table "
-                                  "counts {built} ({players})"),
-                           card=card.name, built=total, players=who, count=card.copies)
+    check_seating([(f"table[{index}]", t.empire.name, t.empire.face)
+                   for index, t in enumerate(tableaus)])
+    check_table_copies([(f"table[{index}]", t.built) for index, t in enumerate(tableaus)])
 
 
 def _player_output(tableau: Tableau) -> dict[str, Any]:
@@ -277,11 +263,12 @@ def _solo_output(tableau: Tableau) -> dict[str, Any]:
     on a variant face there is no rank, and the output says why."""
     total = tableau.score().total
     face = tableau.empire.face
-    if tableau.empire.variant:
+    rank = solo_rank(total, face)
+    if rank is None:
         return {"adjusted": None, "rank": None,
                 "note": t("The solo rank table does not apply: it is for the rulebook's "
                           "faces A and B, not the variant face {face}", face=face)}
-    return {"adjusted": solo_adjusted(total, face), "rank": solo_rank(total, face).value}
+    return {"adjusted": solo_adjusted(total, face), "rank": rank.value}
 
 
 def score_player(data: object, cards: Catalog) -> dict[str, Any]:

@@ -248,7 +248,7 @@ def test_every_copy_of_the_box_is_allowed(cards: Catalog) -> None:
      "table[1] plays face A and table[0] face B: every player of a table uses the same face"),
     ({"table": [{"empire": "Noram States"}, {"empire": "Aztec Empire"},
                 {"empire": "États du Noram"}]},
-     "table[0] and table[2] both play Noram States: each Empire card is dealt once"),
+     "table[0] and table[2] both play Noram States: each Empire card is dealt to one player"),
     ({"empire": "Noram States", "face": "C"},
      "input.face: face C of Noram States is a variant, not the rulebook's A or B; add "
      "\"variant_faces\": true to score it"),

@@ -174,7 +174,14 @@ def solo_adjusted(total: int, face: str) -> int:
     return total - FACE_A_ADJUSTMENT if face == "A" else total
 
 
-def solo_rank(total: int, face: str) -> SoloRank:
+RULEBOOK_FACES = ("A", "B")
+"""The faces the solo rank table is printed for; faces C–F are a variant without one."""
+
+
+def solo_rank(total: int, face: str) -> SoloRank | None:
+    """The rank of a solo game, or None on a variant face (the table does not apply)."""
+    if face not in RULEBOOK_FACES:
+        return None
     adjusted = solo_adjusted(total, face)
     for threshold, rank in SOLO_RANKS:
         if adjusted >= threshold:

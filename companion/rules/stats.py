@@ -164,7 +164,9 @@ def _solo_ranks(played: Sequence[Mapping[str, Any]]) -> dict[SoloRank, int]:
         _, face = record_empire(record)
         total = record_total(record)
         if (mode == "solo" or solo_quick) and face is not None and total is not None:
-            counts[solo_rank(total, face)] += 1
+            rank = solo_rank(total, face)
+            if rank is not None:  # a variant face has no rank
+                counts[rank] += 1
     return counts
 
 

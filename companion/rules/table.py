@@ -23,6 +23,7 @@ from companion.rules.errors import Rejected
 from companion.rules.scoring import Standing, TieBreak, ranking, tie_breaks
 from companion.rules.state import ROUNDS, GameState, Phase
 from companion.rules.supremacy import MAX_PLAYERS, max_players
+from companion.rules.tableau import check_seating, check_table_copies
 
 Direction = Literal["left", "right"]
 KEPT = 7
@@ -111,23 +112,20 @@ Seats = Sequence[GameState | None]
 """Every seat's state in seat order; None for a seat whose player has not set up yet."""
 
 
-def check_table(seats: Seats) -> None:
+def check_table(seats: Seats, names: Sequence[str]) -> None:
     """The seats of one table share its size, face and expansions, each with its own
-    Empire (each Empire card is dealt once; faces A and B are never mixed)."""
+    Empire (`tableau.check_seating`) and together no more copies of a card than the deck
+    holds."""
     if not 2 <= len(seats) <= MAX_PLAYERS:
         raise Rejected("A table has 2 to 7 players, not {players}", players=len(seats))
-    present = [s for s in seats if s is not None]
-    for state in present:
+    present = [(names[i], s) for i, s in enumerate(seats) if s is not None]
+    for _, state in present:
         if state.mode != "table" or state.players != len(seats):
             raise Rejected("Every seat plays a table game of {players} players",
                            players=len(seats))
-    faces = {s.empire.face for s in present}
-    if len(faces) > 1:
-        raise Rejected("Every player of a table uses the same Empire face")
-    names = [s.empire.name for s in present]
-    for name in names:
-        if names.count(name) > 1:
-            raise Rejected("{empire} is dealt to one player only", empire=name)
+    check_seating([(who, s.empire.name, s.empire.face) for who, s in present])
+    check_table_copies([(who, [*s.built, *(c.card for c in s.under_construction)])
+                        for who, s in present])
 
 
 def check_empire(seats: Seats, empire: str, face: str) -> None:

@@ -6,9 +6,11 @@ since players often only want the final count of a game played without the app.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.i18n import Plural
 from companion.rules.cards import Card, EmpireFace, Resource
 from companion.rules.errors import Rejected
 from companion.rules.production import production
@@ -58,3 +60,43 @@ def check_box_copies(card: Card, counted: int) -> None:
         raise Rejected("The box has only one {card}, and it is already counted.", card=card.name)
     raise Rejected("The box has {copies} copies of {card}, all already counted.",
                    copies=card.copies, card=card.name)
+
+
+Seat = tuple[str, str, str]
+"""A player at a table, as the seating rule needs them: who (as the caller names them),
+the Empire's name and its face."""
+
+
+def check_seating(players: Sequence[Seat]) -> None:
+    """The rulebooks: the players of a table use one face (A and B are never mixed), and
+    each Empire card is dealt to one player."""
+    if not players:
+        return
+    first, _, first_face = players[0]
+    for index, (who, empire, face) in enumerate(players):
+        if face != first_face:
+            raise Rejected("{player} plays face {face} and {first} face {first_face}: "
+                           "every player of a table uses the same face",
+                           player=who, face=face, first=first, first_face=first_face)
+        for other, other_empire, _ in players[:index]:
+            if other_empire == empire:
+                raise Rejected("{first} and {second} both play {empire}: each Empire card "
+                               "is dealt to one player", first=other, second=who,
+                               empire=empire)
+
+
+def check_table_copies(players: Sequence[tuple[str, Sequence[Card]]]) -> None:
+    """The players of a table share one box: together they build no card more often
+    than the box holds it. `players` pairs who (as the caller names them) with what
+    they built."""
+    counts = [(who, Counter(card.id for card in built)) for who, built in players]
+    for card in {card.id: card for _, built in players for card in built}.values():
+        total = sum(count[card.id] for _, count in counts)
+        if total > card.copies:
+            who = ", ".join(f"{name} {count[card.id]}" for name, count in counts
+                            if count[card.id])
+            raise Rejected(Plural("The box has only {count} {card}; the table counts {built} "
+                                  "({players})",
+                                  "The box has only {count} copies of {card}; the table "
+                                  "counts {built} ({players})"),
+                           card=card.name, built=total, players=who, count=card.copies)

@@ -152,8 +152,8 @@ def _quick_score(game: dict[str, Any], where: str) -> int:
         entry["score"] = scores[number]
         entry["place"] = places[number]
         if len(tableaux) == 1:
-            entry["solo_rank"] = solo_rank(scores[number]["total"],
-                                           str(entry.get("face", "A"))).value
+            rank = solo_rank(scores[number]["total"], str(entry.get("face", "A")))
+            entry["solo_rank"] = None if rank is None else rank.value
     winner = min(range(len(tableaux)), key=lambda i: (places[i], i))
     game["score"] = {**scores[winner], "name": tableaux[winner].get("name")}
     return scores[winner]["total"]

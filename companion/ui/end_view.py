@@ -72,8 +72,11 @@ class EndScreen(Screen):
                                medal=medal_label(result.next_medal)))
             return lines
         if state.solo:
-            rank = solo_rank_label(solo_rank(total, state.empire.face))
-            lines = [t("Solo rank: {rank}", rank=rank)]
+            rank = solo_rank(total, state.empire.face)
+            if rank is None:
+                return [t("The solo rank table does not apply: it is for the rulebook's "
+                          "faces A and B, not the variant face {face}", face=state.empire.face)]
+            lines = [t("Solo rank: {rank}", rank=solo_rank_label(rank))]
             if state.empire.face == "A":
                 lines.append(t("Face A: {points} points are taken off before reading the rank.",
                                points=FACE_A_ADJUSTMENT))
@@ -90,7 +93,8 @@ class EndScreen(Screen):
         state = self.session.state
         if state.solo:
             rank = solo_rank(self.score().total, state.empire.face)
-            return [symbols.rank_badge(rank, size=48, identifier="final-rank")]
+            return [] if rank is None else [symbols.rank_badge(rank, size=48,
+                                                               identifier="final-rank")]
         return []
 
     def refresh(self) -> None:

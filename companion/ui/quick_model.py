@@ -30,7 +30,7 @@ from companion.rules.scoring import (
     tie_breaks,
 )
 from companion.rules.supremacy import MAX_PLAYERS, expansions_for
-from companion.rules.tableau import check_box_copies
+from companion.rules.tableau import check_box_copies, check_seating
 
 DEFAULT_EMPIRE = "Noram States"
 """From 6 players the game needs Corruption & Ascension."""
@@ -115,18 +115,7 @@ class QuickScore:
     def check(self) -> None:
         """Refuse a table the box does not allow (one face, each Empire once); the
         choices above never make one, but the fields are open to any caller."""
-        first = self.players[0]
-        for index, player in enumerate(self.players):
-            if player.face != first.face:
-                raise Rejected("{player} plays face {face} and {first} face {first_face}: "
-                               "every player of a table uses the same face",
-                               player=player.name, face=player.face, first=first.name,
-                               first_face=first.face)
-            for other in self.players[:index]:
-                if other.empire == player.empire:
-                    raise Rejected("{first} and {second} both play {empire}: each Empire card "
-                                   "is dealt to one player", first=other.name,
-                                   second=player.name, empire=player.empire)
+        check_seating([(p.name, p.empire, p.face) for p in self.players])
 
     def ranking(self, catalog: Catalog) -> list[tuple[int, int]]:
         """(player index, place), best first; equal standings share their place."""
@@ -175,7 +164,8 @@ class QuickScore:
                 "place": places[index],
             }
             if len(self.players) == 1:
-                entry["solo_rank"] = solo_rank(result.total, player.face).value
+                rank = solo_rank(result.total, player.face)
+                entry["solo_rank"] = None if rank is None else rank.value
             players.append(entry)
         first = self.players[0]
         start = Start(

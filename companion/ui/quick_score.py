@@ -194,8 +194,8 @@ class QuickScoreScreen(Screen):
 
     def _beside_pad(self, result: Score, face: str) -> ft.Control:
         """Solo: the rank the total reaches; at a table: whose pad this is."""
-        if len(self.model.players) == 1:
-            rank = solo_rank(result.total, face)
+        rank = solo_rank(result.total, face)
+        if len(self.model.players) == 1 and rank is not None:
             caption = w.value_text("solo-rank", solo_rank_label(rank), size=10)
             return ft.Column([symbols.rank_badge(rank, 28), caption], spacing=2, width=64,
                              horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)

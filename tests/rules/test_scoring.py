@@ -70,3 +70,12 @@ def test_solo_rank_boundaries_with_face_a() -> None:
     assert solo_rank(75, "A").value == "Dictator"
     assert solo_rank(115, "A").value == "Living God"
     assert solo_rank(99, "B").value == "Emperor"
+
+
+@pytest.mark.parametrize("face", ["C", "D", "E", "F"])
+def test_the_solo_rank_table_is_for_the_rulebook_faces_only(face: str) -> None:
+    from companion.rules.scoring import SoloRank, solo_rank
+
+    assert solo_rank(120, face) is None
+    assert solo_rank(120, "B") is SoloRank.LIVING_GOD
+    assert solo_rank(114, "A") is SoloRank.EMPEROR  # 114 − 15 = 99

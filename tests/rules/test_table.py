@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from companion.catalog import Catalog
-from companion.rules.actions import ChooseScience, End, NextStep, Opponents, Place, Start
+from companion.rules.actions import (
+    ChooseScience,
+    Construct,
+    End,
+    NextStep,
+    Opponents,
+    Place,
+    Start,
+)
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.scoring import TieBreak
@@ -157,12 +165,21 @@ def test_each_empire_is_dealt_once_and_faces_are_never_mixed(cards: Catalog) -> 
         check_empire([noram.state, None], "Panafrican Union", "B")
     check_empire([noram.state, None], "Panafrican Union", "A")
     twin = seat(cards, "Noram States")
-    with pytest.raises(Rejected, match="one player only"):
-        check_table([noram.state, twin.state])
-    with pytest.raises(Rejected, match="same Empire face"):
-        check_table([noram.state, seat(cards, "Panafrican Union", face="B").state])
+    with pytest.raises(Rejected, match="^Ana and Bo both play Noram States: each Empire "
+                                       "card is dealt to one player$"):
+        check_table([noram.state, twin.state], NAMES)
+    with pytest.raises(Rejected, match="^Bo plays face B and Ana face A: every player of a "
+                                       "table uses the same face$"):
+        check_table([noram.state, seat(cards, "Panafrican Union", face="B").state], NAMES)
     with pytest.raises(Rejected, match="2 players"):
-        check_table([noram.state, seat(cards, "Panafrican Union", players=3).state])
+        check_table([noram.state, seat(cards, "Panafrican Union", players=3).state], NAMES)
+    carrier = cards.card("Aircraft Carrier")
+    other = seat(cards, "Panafrican Union")
+    for game in (noram, other):
+        game.play(Construct(carrier.id))
+    with pytest.raises(Rejected, match=r"^The box has only 1 Aircraft Carrier; the table "
+                                       r"counts 2 \(Ana 1, Bo 1\)$"):
+        check_table([noram.state, other.state], NAMES)
 
 
 def play_out(games: tuple[Game, ...]) -> None:
