@@ -138,10 +138,12 @@ def realistic_game(cards: Catalog) -> tuple[Game, Profile]:
 
 
 def random_tableaus(cards: Catalog, count: int, seed: int = 7) -> list[Tableau]:
+    """Tableaus drawn from the box as it is (every printed copy, none more)."""
     rng = random.Random(seed)
     faces = [f for f in cards.empires if not f.variant]
+    deck = [card for card in cards.cards for _ in range(card.copies)]
     return [
-        Tableau(rng.choice(faces), tuple(rng.choices(cards.cards, k=rng.randint(5, 20))),
+        Tableau(rng.choice(faces), tuple(rng.sample(deck, k=rng.randint(5, 20))),
                 generals=rng.randint(0, 12), financiers=rng.randint(0, 12))
         for _ in range(count)
     ]
