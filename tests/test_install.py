@@ -16,22 +16,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from rulebook import SIMON_TOTAL, simon_input
 
 from companion.scorer import score_input
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Simon's final score from the rulebooks (seeds 000, 002, 003, 004): 62 VP.
-SIMON = {
-    "empire": "Noram States",
-    "face": "B",
-    "built": ["Harbor Zone", "Giant Tower", "World Congress", "National Monument",
-              "Universal Vaccine", "Aquaculture", "Secret Society", "Recycling Plant",
-              "Wind Turbines"],
-    "generals": 2,
-    "financiers": 6,
-}
-SIMON_TOTAL = 62
+SIMON = simon_input()  # 62 points (the rulebooks' example)
 
 
 def _run(args: list[str | Path], cwd: Path, timeout: float = 300,

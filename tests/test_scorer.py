@@ -8,19 +8,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from rulebook import simon_input
 
 from companion.catalog import Catalog
 from companion.cli import main
 from companion.scorer import parse_json, score_input
 from companion.store.files import JsonRefused
 
-SIMON = {
-    "empire": "Noram States", "face": "B", "players": 1,
-    "built": ["Harbor Zone", "Giant Tower", "World Congress", "National Monument",
-              "Universal Vaccine", "Aquaculture", "Secret Society", "Recycling Plant",
-              "Wind Turbines"],
-    "generals": 2, "financiers": 6,
-}
+SIMON = simon_input()
 
 
 def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,

@@ -5,20 +5,11 @@ from __future__ import annotations
 
 import pytest
 from app_page import AppPage
+from rulebook import SIMON_BUILT
 
 pytestmark = pytest.mark.browser
 
-SIMON = [
-    "Harbor Zone",
-    "Giant Tower",
-    "World Congress",
-    "National Monument",
-    "Universal Vaccine",
-    "Aquaculture",
-    "Secret Society",
-    "Recycling Plant",
-    "Wind Turbines",
-]
+SIMON = list(SIMON_BUILT)
 MAX_TAPS = 20
 
 

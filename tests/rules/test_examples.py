@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rulebook import SIMON_BUILT
 
 from companion.catalog import Catalog
 from companion.rules.actions import Construct, NextStep, Place, Start
@@ -42,8 +43,7 @@ def test_2_simon_builds_wind_turbines_in_the_materials_step(cards: Catalog) -> N
     assert (game.state.step, game.state.produced) == (E, 1)
 
 
-SIMON = ("Harbor Zone", "Giant Tower", "World Congress", "National Monument",
-         "Universal Vaccine", "Aquaculture", "Secret Society", "Recycling Plant", "Wind Turbines")
+SIMON = SIMON_BUILT
 
 
 def test_3_simon_scores_62(cards: Catalog) -> None:

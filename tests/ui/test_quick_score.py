@@ -11,6 +11,7 @@ from collections.abc import Callable
 import flet as ft
 import pytest
 from harness import Ui
+from rulebook import SIMON_BUILT
 
 from companion.catalog import catalog
 from companion.rules.errors import Rejected
@@ -18,17 +19,7 @@ from companion.rules.stats import own_tableau, quick_built, record_empire, recor
 from companion.ui.quick_model import QuickScore
 from companion.ui.services import Services
 
-SIMON = [
-    "Harbor Zone",
-    "Giant Tower",
-    "World Congress",
-    "National Monument",
-    "Universal Vaccine",
-    "Aquaculture",
-    "Secret Society",
-    "Recycling Plant",
-    "Wind Turbines",
-]
+SIMON = list(SIMON_BUILT)
 HARBOR_ZONE = 46  # Project, 2 points, 2 copies in the box
 GIANT_TOWER = 45  # Project, 10 points, 1 copy
 

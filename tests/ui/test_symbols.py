@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 import pytest
 from harness import text_of, walk
+from rulebook import SIMON_ROWS
 
 from companion.i18n import set_language
 from companion.rules.cards import CardType, Resource, Token
@@ -211,7 +212,7 @@ def test_card_face_chips_keep_their_spoken_words() -> None:
 
 # --- the score pad -----------------------------------------------------------------
 
-SIMON = Score(raw=12, combo=30, duo=0, generals=2, financiers=18)  # 62, tests/ui quick score
+SIMON = Score(**SIMON_ROWS)  # 62 points
 
 
 @pytest.mark.parametrize("compact", [False, True])
