@@ -69,7 +69,7 @@ def start_solo(app: AppPage) -> Game:
     return Game.new(Start(empire="Noram States", face="A"), catalog())
 
 
-def draft(app: AppPage, game: Game, card: Card, build: bool) -> tuple[int, int, bool]:
+def draft_counted(app: AppPage, game: Game, card: Card, build: bool) -> tuple[int, int, bool]:
     """Build or recycle one drafted card; (taps, keys, was it on screen already)."""
     taps, keys = app.taps, app.keys
     verb = "Build" if build else "Recycle"
@@ -111,16 +111,16 @@ def test_one_card_and_one_step(app_server, page) -> None:
     game = start_solo(app)
     cards = catalog()
     wind = cards.card("Wind Turbines")
-    taps, keys, shown = draft(app, game, wind, build=True)  # typed: not on screen yet
+    taps, keys, shown = draft_counted(app, game, wind, build=True)  # typed: not on screen yet
     print(f"\ncard found by 3 letters and built: {taps} taps, {keys} keys")
     assert not shown and taps <= 2 and keys <= 3
-    taps, keys, shown = draft(app, game, wind, build=True)  # now a recent card
+    taps, keys, shown = draft_counted(app, game, wind, build=True)  # now a recent card
     print(f"recent card built: {taps} taps, {keys} keys")
     assert shown and taps <= 2 and keys == 0
-    taps, keys, _ = draft(app, game, cards.card("Zeppelin"), build=False)
+    taps, keys, _ = draft_counted(app, game, cards.card("Zeppelin"), build=False)
     print(f"card recycled (its cube has no card to go to): {taps} taps, {keys} keys")
     assert taps <= 2 and keys <= 3
-    taps, keys, _ = draft(app, game, cards.card("Mega-Drill"), build=False)
+    taps, keys, _ = draft_counted(app, game, cards.card("Mega-Drill"), build=False)
     print(f"card recycled onto the card under construction closest to completion: {taps} "
           f"taps, {keys} keys")
     assert taps <= 2 and keys <= 3
@@ -154,7 +154,7 @@ def test_a_whole_solo_game(app_server, page) -> None:
         for _ in range(CARDS_PER_ROUND):
             card = next(draws)
             build = len(game.state.under_construction) < MAX_BUILDING
-            taps, keys, _ = draft(app, game, card, build)
+            taps, keys, _ = draft_counted(app, game, card, build)
             assert taps <= 2 and keys <= 3, (card.name, taps, keys)
             worst_card = max(worst_card, taps)
         app.wait_text("sequence", f"Both sequences played ({CARDS_PER_ROUND} cards)")

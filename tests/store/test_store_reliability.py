@@ -29,7 +29,7 @@ permissions = pytest.mark.skipif(
     reason="needs POSIX permissions (as root: setpriv, to drop root's powers)")
 
 
-def snapshot(folder: Path) -> dict[str, bytes]:
+def folder_bytes(folder: Path) -> dict[str, bytes]:
     """Every file under `folder` (but the lock) with its bytes."""
     return {
         str(p.relative_to(folder)): p.read_bytes()
@@ -99,7 +99,7 @@ def test_disk_full_while_saving_keeps_the_last_saved_version(
 ) -> None:
     exported = filled(folder)
     with open_store(folder) as store:
-        before = snapshot(folder)
+        before = folder_bytes(folder)
         monkeypatch.setattr(os, "write", failing_write(100))
         with pytest.raises(StoreError, match="space") as caught:
             store.save_game(fake_record("open", 8, minutes=60))
@@ -109,7 +109,7 @@ def test_disk_full_while_saving_keeps_the_last_saved_version(
         with pytest.raises(StoreError):
             store.record_attempt(attempt("base-2", 1, won=False))
         monkeypatch.undo()
-        assert snapshot(folder) == before, "a failed write changed a file or left a temp file"
+        assert folder_bytes(folder) == before, "a failed write changed a file or left a temp file"
         assert store.export_all() == exported, "memory no longer matches the disk"
         store.save_game(fake_record("open", 8, minutes=60))
         assert bare(store.game("open")) == fake_record("open", 8, minutes=60)
@@ -125,7 +125,7 @@ def test_disk_full_between_files_of_one_save(folder: Path,
     completes the move."""
     filled(folder)
     with open_store(folder) as store:
-        before = snapshot(folder)
+        before = folder_bytes(folder)
         real = journal.write_temp
         calls = []
 
@@ -140,7 +140,7 @@ def test_disk_full_between_files_of_one_save(folder: Path,
             store.save_game(fake_record("open", 9, finished=True, minutes=60))
         monkeypatch.undo()
         assert calls == ["2025-01.json", MAIN_FILE], "the temp files, before the manifest"
-        assert snapshot(folder) == before, "nothing changed, and no temp file left"
+        assert folder_bytes(folder) == before, "nothing changed, and no temp file left"
         assert bare(store.game("open")) == fake_record("open", 7, minutes=60)
         assert [g["id"] for g in store.games(finished=True)] == ["done"]
     with open_store(folder) as store:
@@ -248,7 +248,7 @@ def test_an_unreadable_file_is_refused_and_nothing_renamed(shared_tmp: Path) -> 
     folder = shared_tmp / "data"
     exported = filled(folder)
     (folder / ONGOING_FILE).chmod(0)
-    before = snapshot(folder)
+    before = folder_bytes(folder)
     found = result(run(
         """
         import json, sys
@@ -264,7 +264,7 @@ def test_an_unreadable_file_is_refused_and_nothing_renamed(shared_tmp: Path) -> 
     ))
     assert found is not None and "permission denied" in found and "chmod u+rw" in found
     assert str(folder / ONGOING_FILE) in found
-    assert not list(folder.glob("*.damaged-*")) and snapshot(folder) == before
+    assert not list(folder.glob("*.damaged-*")) and folder_bytes(folder) == before
     (folder / ONGOING_FILE).chmod(0o644)
     with open_store(folder) as store:
         assert store.notices == [] and store.export_all() == exported
@@ -281,11 +281,11 @@ def test_a_file_from_a_newer_version_is_refused_untouched(folder: Path, name: st
     data["_meta"]["1"]["schema_version"] = schema.SCHEMA_VERSION + 1
     data["new_table"] = {"1": {"shape": "unknown to us"}}
     path.write_text(json.dumps(data))
-    before = snapshot(folder)
+    before = folder_bytes(folder)
     with pytest.raises(StoreError, match="newer version of the app") as caught:
         open_store(folder)
     assert str(path) in str(caught.value)
-    assert snapshot(folder) == before
+    assert folder_bytes(folder) == before
 
 
 def test_a_newer_archive_file_is_refused_when_read(folder: Path) -> None:
@@ -306,7 +306,7 @@ def test_migrations_run_in_order_after_a_backup(folder: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     exported = filled(folder)
     shutil.rmtree(folder / "backups")
-    before = snapshot(folder)
+    before = folder_bytes(folder)
     ran: list[tuple[int, str]] = []
 
     now = schema.SCHEMA_VERSION
@@ -332,7 +332,7 @@ def test_migrations_run_in_order_after_a_backup(folder: Path,
         backup = next((folder / "backups").glob("*-before-migration"))
         assert str(backup) in str(store.notices[0])
         data_files = {k: v for k, v in before.items() if not k.endswith(".prev")}
-        assert snapshot(backup) == data_files, "the backup must hold the files as they were"
+        assert folder_bytes(backup) == data_files, "the backup must hold the files as they were"
         store.save_game(fake_record("later", 2, minutes=500))
         exported_now = store.export_all()
     for path in [folder / MAIN_FILE, folder / ONGOING_FILE, folder / ARCHIVE_DIR / "2025-01.json"]:
@@ -347,7 +347,7 @@ def test_migrations_run_in_order_after_a_backup(folder: Path,
 def test_a_failing_migration_changes_no_file(folder: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     filled(folder)
-    before = snapshot(folder)
+    before = folder_bytes(folder)
 
     def broken(kind: str, data: schema.Data) -> schema.Data:
         raise KeyError("players")
@@ -357,7 +357,7 @@ def test_a_failing_migration_changes_no_file(folder: Path,
     with pytest.raises(StoreError, match="Could not upgrade") as caught:
         open_store(folder)
     assert "before-migration" in str(caught.value)
-    after = snapshot(folder)
+    after = folder_bytes(folder)
     assert {k: v for k, v in after.items() if not k.startswith("backups")} == {
         k: v for k, v in before.items() if not k.startswith("backups")}
 
@@ -451,7 +451,7 @@ def test_a_read_only_folder_is_refused_with_nothing_changed(shared_tmp: Path,
     if not lock_file:
         (folder / schema.LOCK_FILE).unlink(missing_ok=True)
     folder.chmod(0o555)
-    before = snapshot(folder)
+    before = folder_bytes(folder)
     found = result(run(
         """
         import json, sys
@@ -467,7 +467,7 @@ def test_a_read_only_folder_is_refused_with_nothing_changed(shared_tmp: Path,
     ))
     assert found is not None and "Cannot write in the data folder" in found
     assert str(folder) in found and "--data-dir" in found
-    assert snapshot(folder) == before
+    assert folder_bytes(folder) == before
 
 
 @permissions
