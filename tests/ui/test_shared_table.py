@@ -160,3 +160,17 @@ def test_a_card_the_other_seat_holds_every_copy_of_is_refused(
     bo.click("Build Aircraft Carrier")
     assert "already taken at this table" in bo.last_message()
     assert seat_game(services, 1).state.under_construction == []
+
+
+def test_a_restarted_host_finds_the_table_from_the_seats_games(
+        open_ui: Callable[..., Ui]) -> None:
+    services = memory_services()
+    ana, bo = open_table(open_ui, services)
+    table, seat = bo.route.rsplit("/", 1)[0], ana.route
+    ana.click("Start production")
+    restarted = memory_services(services.backend)  # a new process: no table in memory
+    phone = open_ui(restarted, route=seat)
+    assert "Waiting for Bo" in phone.text("waiting")
+    host = open_ui(restarted, route=table)
+    assert "Round 1 · Production: Materials" in host.text("seat-1")
+    assert "Round 1 · Planning" in host.text("seat-2")
