@@ -65,7 +65,7 @@ def serve_ours(port: int, data_dir: str, compressed: bool) -> None:
     """What `python -m companion --no-browser --port P --data-dir D` does; uncompressed,
     without the client files' middleware that `build_app` puts inside the door (the app
     as it was before)."""
-    from companion.paths import assets_dir
+    from companion.shipped.paths import assets_dir
     from companion.ui.app import make_main
     from companion.ui.client_files import precompressed
     from companion.ui.server import address, build_app, new_secret, serve
@@ -204,7 +204,7 @@ def load_once(browser: Any, url: str, button: str, encodings: list[str] | None =
 def ensure_cache() -> None:
     """Make the compressed copies now (once per flet-web version), as the app's first
     start would in the background, and say what it cost."""
-    from companion.paths import assets_dir
+    from companion.shipped.paths import assets_dir
     from companion.ui.client_files import ClientFiles
 
     files = ClientFiles(shadowed_by=[assets_dir()])

@@ -24,12 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import msgspec
 from bench_store import build_export, report, timed
 
-from companion.catalog import catalog
 from companion.rules.actions import actions_from_json
 from companion.rules.game import replay
 from companion.rules.stats import statistics
 from companion.rules.story import game_story
-from companion.scenarios import shipped_scenarios
+from companion.shipped.catalog import catalog
+from companion.shipped.scenarios import shipped_scenarios
 from companion.store import open_store
 from companion.store.medals import medal_board
 

@@ -26,7 +26,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.catalog import Catalog, catalog
 from companion.rules.actions import (
     Action,
     ChooseScience,
@@ -45,6 +44,7 @@ from companion.rules.game import Game
 from companion.rules.state import ROUNDS, GameState, Phase
 from companion.rules.tableau import Tableau
 from companion.scorer import score_input
+from companion.shipped.catalog import Catalog, catalog
 
 CARDS_PER_ROUND = 10
 """Solo: two pools of five cards each round."""

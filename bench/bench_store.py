@@ -32,7 +32,7 @@ from store_samples import play as random_game
 
 from companion.rules.campaign import Campaign
 from companion.rules.game import Game
-from companion.scenarios import campaign_boxes, shipped_scenarios
+from companion.shipped.scenarios import campaign_boxes, shipped_scenarios
 from companion.store import open_store
 from companion.store.medals import medal_board
 

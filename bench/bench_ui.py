@@ -45,8 +45,8 @@ def ms(values: list[float]) -> str:
 def bench_actions(runs: int) -> None:
     from harness import Ui
 
-    from companion.catalog import catalog
     from companion.rules.actions import Construct, NextStep, Start
+    from companion.shipped.catalog import catalog
     from companion.ui.app import make_main
     from companion.ui.services import Services
     from companion.ui.session import GameSession

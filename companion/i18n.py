@@ -31,7 +31,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from companion.paths import assets_dir
+from companion.shipped.paths import assets_dir
 
 SUPPORTED = ("en", "fr", "es", "pt", "it", "de")
 PLURAL_CATEGORIES = ("one", "other")

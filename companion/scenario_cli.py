@@ -1,7 +1,7 @@
 """`companion scenarios` and `companion campaign ...`: solo scenarios and campaigns from the shell.
 
 These commands are thin: the rules live in `companion.rules.scenarios` and
-`companion.rules.campaign`, the data in `companion.scenarios`, and persistence in the
+`companion.rules.campaign`, the data in `companion.shipped.scenarios`, and persistence in the
 store, so the app's screens and these commands behave the same. Bad input prints one
 line on stderr and exits with 2; nothing is saved unless the whole command succeeded.
 Commands that only read (`scenarios`, `campaign show|list`) open the store read-only, so
@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion.campaign_text import colour_word, status, winners_text
-from companion.catalog import Catalog, catalog, normalize
 from companion.i18n import language, t, tn
 from companion.rules.campaign import (
     REPLAY,
@@ -32,7 +31,8 @@ from companion.rules.campaign import (
 )
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import Scenario
-from companion.scenarios import (
+from companion.shipped.catalog import Catalog, catalog, normalize
+from companion.shipped.scenarios import (
     ScenarioError,
     ScenarioLibrary,
     campaign_boxes,

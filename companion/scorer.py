@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.catalog import Catalog, catalog
 from companion.i18n import Plural, t
 from companion.rules.cards import Card, Resource
 from companion.rules.errors import Rejected
@@ -33,6 +32,7 @@ from companion.rules.tableau import (
     table_ranking,
     table_supremacy,
 )
+from companion.shipped.catalog import Catalog, catalog
 
 MAX_INPUT_BYTES = 2**20
 MAX_COPIES = 200
@@ -241,7 +241,7 @@ def _player_output(tableau: Tableau) -> dict[str, Any]:
 
 
 def _scenario_output(tableau: Tableau, scenario_id: object, cards: Catalog) -> dict[str, Any]:
-    from companion.scenarios import shipped_scenarios
+    from companion.shipped.scenarios import shipped_scenarios
 
     scenarios = shipped_scenarios()
     if not isinstance(scenario_id, str) or scenario_id not in scenarios:

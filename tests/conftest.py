@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalog import Catalog, catalog
+from companion.shipped.catalog import Catalog, catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT.parent / "shared" / "reference"

@@ -33,7 +33,7 @@ from companion.i18n import (
     tc,
     tn,
 )
-from companion.paths import assets_dir
+from companion.shipped.paths import assets_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = tuple(code for code in SUPPORTED if code != "en")
@@ -447,7 +447,7 @@ def _best_overlap(summary: str, book: str) -> float:
 
 
 def test_every_shipped_scenario_summary_is_in_every_language() -> None:
-    from companion.scenarios import shipped_scenarios
+    from companion.shipped.scenarios import shipped_scenarios
 
     for scenario in shipped_scenarios().values():
         assert set(scenario.summary) == set(SUPPORTED), scenario.id
@@ -455,7 +455,7 @@ def test_every_shipped_scenario_summary_is_in_every_language() -> None:
 
 
 def test_a_french_scenario_summary_is_shown_in_french() -> None:
-    from companion.scenarios import shipped_scenarios
+    from companion.shipped.scenarios import shipped_scenarios
 
     scenario = shipped_scenarios()["base-1"]
     assert scenario.summary_in("fr").startswith("Notre expédition polaire")
@@ -463,8 +463,8 @@ def test_a_french_scenario_summary_is_shown_in_french() -> None:
 
 
 def test_loader_refuses_a_shipped_summary_missing_a_language(tmp_path: Path) -> None:
-    from companion.catalog import catalog
-    from companion.scenarios import ScenarioError, parse_scenario
+    from companion.shipped.catalog import catalog
+    from companion.shipped.scenarios import ScenarioError, parse_scenario
 
     raw = json.loads((ROOT / "scenarios" / "solo" / "base-1.json").read_text("utf-8"))
     del raw["summary"]["de"]

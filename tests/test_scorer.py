@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from rulebook import simon_input
 
-from companion.catalog import Catalog
 from companion.cli import main
 from companion.scorer import parse_json, score_input
+from companion.shipped.catalog import Catalog
 from companion.store.files import JsonRefused
 
 SIMON = simon_input()

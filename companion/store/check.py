@@ -181,7 +181,7 @@ class _Check:
         return reading.data
 
     def _known(self) -> Known:
-        from companion.scenarios import load_scenarios, user_scenarios_dir
+        from companion.shipped.scenarios import load_scenarios, user_scenarios_dir
 
         library = load_scenarios(user_folder=user_scenarios_dir(self.folder))
         for path, reason in library.rejected:

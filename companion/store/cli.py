@@ -164,7 +164,7 @@ def board_lines(rows: Iterable[MedalRow]) -> list[str]:
 
 def solo_scenarios(folder: Path) -> list[Scenario]:
     """The shipped scenarios, then the player's own ones if they have any."""
-    from companion.scenarios import load_scenarios, shipped_scenarios, user_scenarios_dir
+    from companion.shipped.scenarios import load_scenarios, shipped_scenarios, user_scenarios_dir
 
     found = dict(shipped_scenarios())
     mine = user_scenarios_dir(folder)

@@ -71,9 +71,9 @@ def _changed(record: dict[str, Any], key: str, value: object) -> bool:
 
 def replay_game(game: dict[str, Any], where: str) -> Played:
     """Replay a checked game record and put its derived fields right (see the module)."""
-    from companion.catalog import catalog
     from companion.rules.errors import Rejected
     from companion.rules.game import Game
+    from companion.shipped.catalog import catalog
 
     payload = {"actions": game["actions"], "redo": game["redo"]}
     if "version" in game:
@@ -120,9 +120,9 @@ def _claims(game: dict[str, Any]) -> list[object]:
 
 def _quick_score(game: dict[str, Any], where: str) -> int:
     """Score every tableau of a quick score again; returns the game's (winner's) total."""
-    from companion.catalog import catalog
     from companion.rules.errors import Rejected
     from companion.rules.scoring import Standing, ranking, score, solo_rank
+    from companion.shipped.catalog import catalog
 
     tableaux = game.get("tableaux")
     if not isinstance(tableaux, list) or not tableaux:
@@ -216,7 +216,7 @@ class Known:
 
     @classmethod
     def shipped(cls, user_scenarios: Mapping[str, Scenario] | None = None) -> Known:
-        from companion.scenarios import campaign_boxes, shipped_scenarios
+        from companion.shipped.scenarios import campaign_boxes, shipped_scenarios
 
         return cls({**shipped_scenarios(), **(user_scenarios or {})}, campaign_boxes())
 

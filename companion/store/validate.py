@@ -253,7 +253,7 @@ def campaign_data(raw: object, where: str = "campaign") -> dict[str, Any]:
 
 @cache
 def empire_faces() -> tuple[str, ...]:
-    from companion.catalog import catalog
+    from companion.shipped.catalog import catalog
 
     return tuple(sorted({face.face for face in catalog().empires}))
 
@@ -297,7 +297,7 @@ def _recent_cards(value: object, where: str) -> list[int]:
     """Card numbers picked lately, newest first, so the card search can offer them."""
     _expect(value, list, where, "a list of card numbers")
     assert isinstance(value, list)
-    from companion.catalog import catalog
+    from companion.shipped.catalog import catalog
 
     known = {card.id for card in catalog().cards}
     if len(value) > MAX_RECENT_CARDS or any(

@@ -19,9 +19,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.catalog import Catalog
 from companion.i18n import language, t
 from companion.rules.cards import Card, CardType, Expansion
+from companion.shipped.catalog import Catalog
 from companion.ui import symbols
 from companion.ui import widgets as w
 from companion.ui.card_picker import card_label

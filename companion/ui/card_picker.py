@@ -11,9 +11,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.catalog import Catalog
 from companion.i18n import language, t
 from companion.rules.cards import Card
+from companion.shipped.catalog import Catalog
 from companion.ui import widgets as w
 from companion.ui.labels import resource_letter
 from companion.ui.services import Services

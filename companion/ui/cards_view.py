@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from companion.catalog import Catalog
 from companion.i18n import language, t
 from companion.rules.cards import Card, CardType, Expansion, SlotKind
+from companion.shipped.catalog import Catalog
 from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import LANGUAGE_NAMES, CompanionApp, Screen, ScreenMissing

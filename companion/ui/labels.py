@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.catalog import Catalog
 from companion.i18n import language, t, tc
 from companion.rules.actions import (
     Action,
@@ -32,6 +31,7 @@ from companion.rules.engine import EXPANSION_TITLES, PHASE_NAMES
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import Medal
 from companion.rules.scoring import SoloRank, TieBreak
+from companion.shipped.catalog import Catalog
 
 ENGLISH_RESOURCE: dict[str, SlotKind] = {name: kind for kind, name in SLOT_NAMES.items()}
 """The English resource and token names the rules' messages carry, back to their kind."""
@@ -71,7 +71,7 @@ def empire_label(catalog: Catalog, name: str) -> str:
 
 def solo_rank_label(rank: SoloRank) -> str:
     try:
-        from companion.scenarios import solo_setup
+        from companion.shipped.scenarios import solo_setup
 
         for entry in solo_setup().ranks:
             if entry.name_in("en") == rank.value:
@@ -171,13 +171,13 @@ def translate_params(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _empire_in_language(name: str) -> str:
-    from companion.catalog import catalog
+    from companion.shipped.catalog import catalog
 
     return empire_label(catalog(), name)
 
 
 def _card_in_language(name: str) -> str:
-    from companion.catalog import catalog
+    from companion.shipped.catalog import catalog
 
     try:
         return catalog().card(name).name_in(language())

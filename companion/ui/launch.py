@@ -207,7 +207,7 @@ def _run_desktop(services: Services, host: str, port: int) -> None:
     it needs no door, so Flet runs it as usual."""
     import flet as ft
 
-    from companion.paths import assets_dir
+    from companion.shipped.paths import assets_dir
     from companion.ui.app import make_main
 
     # Our options win over Flet's own environment variables, so the app never listens

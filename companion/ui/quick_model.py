@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.catalog import Catalog, catalog
 from companion.i18n import t
 from companion.rules.actions import Start, action_to_json
 from companion.rules.cards import Card, EmpireFace, Expansion
@@ -31,6 +30,7 @@ from companion.rules.scoring import (
 )
 from companion.rules.supremacy import MAX_PLAYERS, expansions_for
 from companion.rules.tableau import check_box_copies, check_seating
+from companion.shipped.catalog import Catalog, catalog
 
 DEFAULT_EMPIRE = "Noram States"
 """From 6 players the game needs Corruption & Ascension."""

@@ -24,7 +24,7 @@ import uvicorn
 from starlette.types import ASGIApp
 
 from companion.i18n import SUPPORTED, language, t
-from companion.paths import assets_dir
+from companion.shipped.paths import assets_dir
 from companion.ui.client_files import precompressed
 from companion.ui.door import TOKEN, Door, Prompt, cookie_name
 from companion.ui.sharing import CODE_PARAM

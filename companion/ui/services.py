@@ -14,10 +14,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.catalog import Catalog, catalog
 from companion.i18n import t
 from companion.rules.campaign import CampaignBox
 from companion.rules.scenarios import Scenario
+from companion.shipped.catalog import Catalog, catalog
 from companion.store.errors import StoreConflict
 
 if TYPE_CHECKING:
@@ -292,7 +292,7 @@ class Services:
 
     def campaign_boxes(self) -> Mapping[str, CampaignBox]:
         """The campaign boxes shipped with the app (War or Peace), by key."""
-        from companion.scenarios import campaign_boxes
+        from companion.shipped.scenarios import campaign_boxes
 
         return campaign_boxes()
 
@@ -305,7 +305,7 @@ def load_scenarios(user_folder: Path | None = None) -> dict[str, Scenario]:
 def load_scenario_library(user_folder: Path | None) -> tuple[dict[str, Scenario], list[str]]:
     """Scenarios, and a message for each of the player's files that had to be skipped."""
     try:
-        from companion.scenarios import load_scenarios as load
+        from companion.shipped.scenarios import load_scenarios as load
 
         library = load(user_folder=user_folder)
     except Exception:  # a broken data file must not stop the rest of the app
@@ -317,7 +317,7 @@ def load_scenario_library(user_folder: Path | None) -> tuple[dict[str, Scenario]
 
 def open_services(data_dir_arg: str | None) -> Services:
     """Open the player's data folder; `ServicesError` says what is wrong and how to fix it."""
-    from companion.scenarios import user_scenarios_dir
+    from companion.shipped.scenarios import user_scenarios_dir
     from companion.store.location import data_dir
 
     backend = open_backend(data_dir_arg)

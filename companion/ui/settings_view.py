@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.catalog import RULEBOOK_FACES
 from companion.i18n import SUPPORTED, language, t
 from companion.rules.cards import Expansion
+from companion.shipped.catalog import RULEBOOK_FACES
 from companion.ui import widgets as w
 from companion.ui.app import LANGUAGE_NAMES, CompanionApp, Screen
 from companion.ui.card_face import VARIANT_KEY, expansion_name, variants_wanted

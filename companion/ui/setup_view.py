@@ -214,7 +214,7 @@ class SetupScreen(Screen):
         lines: list[str] = []
         title = t("Setup checklist")
         try:
-            from companion.scenarios import solo_setup
+            from companion.shipped.scenarios import solo_setup
 
             setup = solo_setup()
         except Exception:

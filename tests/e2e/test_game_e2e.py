@@ -7,12 +7,12 @@ import re
 import pytest
 from app_page import READ, AppPage
 
-from companion.catalog import catalog
 from companion.rules.actions import ChooseScience, Construct, End, NextStep, Place, Start
 from companion.rules.cards import PRODUCTION_ORDER, Resource
 from companion.rules.game import Game
 from companion.rules.scoring import solo_rank
 from companion.rules.suggest import ends_game, suggest_placement
+from companion.shipped.catalog import catalog
 
 pytestmark = pytest.mark.browser
 

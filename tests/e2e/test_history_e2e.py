@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 
 from story_samples import benjamin_game, record, table_game
 
-from companion.catalog import catalog
+from companion.shipped.catalog import catalog
 from companion.store import open_store
 
 pytestmark = pytest.mark.browser

@@ -14,12 +14,12 @@ import random
 import pytest
 from app_page import READ, AppPage
 
-from companion.catalog import catalog
 from companion.rules.actions import Construct, End, NextStep, Place, Recycle, Start
 from companion.rules.cards import Card
 from companion.rules.game import Game
 from companion.rules.planning import POOL_SIZE, SEQUENCES_PER_ROUND
 from companion.rules.suggest import ends_game, suggest_placement, suggest_recycle_target
+from companion.shipped.catalog import catalog
 from companion.ui.card_picker import RESULTS, search
 
 pytestmark = pytest.mark.browser

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion.catalog import Catalog
 from companion.rules.actions import ChooseScience, Construct, NextStep, Place, Start
 from companion.rules.cards import Resource
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.state import Phase
+from companion.shipped.catalog import Catalog
 
 
 def new(cards: Catalog, empire: str = "Noram States", face: str = "B", **start: object) -> Game:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from companion.catalog import Catalog
 from companion.rules.actions import (
     Action,
     ChooseScience,
@@ -24,6 +23,7 @@ from companion.rules.actions import (
     Start,
 )
 from companion.rules.game import Game
+from companion.shipped.catalog import Catalog
 
 BASE = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
 

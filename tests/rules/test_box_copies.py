@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.catalog import catalog
 from companion.rules.errors import Rejected
 from companion.rules.tableau import check_box_copies
+from companion.shipped.catalog import catalog
 
 
 def test_the_box_copies_bound_what_a_table_can_count() -> None:

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalog import Catalog, CatalogError, load_catalog, normalize
-from companion.paths import assets_dir
 from companion.rules.cards import CardType, Expansion, Resource, Token
 from companion.rules.errors import Rejected
+from companion.shipped.catalog import Catalog, CatalogError, load_catalog, normalize
+from companion.shipped.paths import assets_dir
 
 
 def _rows(path: Path) -> list[dict[str, str]]:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 from games import construct, finish_step, new, rejected, to_step
 
-from companion.catalog import Catalog
 from companion.rules.actions import Construct, End, NextStep, Place, Recycle, Start
 from companion.rules.cards import Resource
 from companion.rules.engine import apply, start_state
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.state import Phase
+from companion.shipped.catalog import Catalog
 
 M, E, S, G, X = Resource
 FINANCIAL_CENTER = 1  # recycles Gold

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from rulebook import SIMON_BUILT
 
-from companion.catalog import Catalog
 from companion.rules.actions import Construct, NextStep, Place, Start
 from companion.rules.cards import Resource
 from companion.rules.game import Game
 from companion.rules.production import produced, production
 from companion.rules.scoring import score, solo_adjusted, solo_rank
 from companion.rules.supremacy import supremacy_winners
+from companion.shipped.catalog import Catalog
 
 M, E, S, G, X = Resource
 

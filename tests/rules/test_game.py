@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from games import construct, finish_step, new, rejected, to_step
 
-from companion.catalog import Catalog
 from companion.rules.actions import (
     ChooseScience,
     Construct,
@@ -23,6 +22,7 @@ from companion.rules.cards import Resource
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.state import Phase
+from companion.shipped.catalog import Catalog
 
 M, E, S, G, X = Resource
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.catalog import Catalog
 from companion.rules.cards import Resource, Token
 from companion.rules.production import per_round_tokens, produced, production, sources
+from companion.shipped.catalog import Catalog
 
 M, E, S, G, X = Resource
 

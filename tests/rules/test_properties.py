@@ -24,7 +24,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.catalog import catalog
 from companion.rules.actions import (
     Action,
     ChooseScience,
@@ -57,6 +56,7 @@ from companion.rules.game import Game
 from companion.rules.production import per_round_tokens, produced, production, sources
 from companion.rules.state import KRYSTALLIUM_CUBES, ROUNDS, GameState, Phase
 from companion.scorer import score_input
+from companion.shipped.catalog import catalog
 
 T = TypeVar("T")
 

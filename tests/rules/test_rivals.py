@@ -6,7 +6,6 @@ import itertools
 
 import pytest
 
-from companion.catalog import Catalog
 from companion.rules.actions import NextStep, Opponents, Place, Rivals, Start
 from companion.rules.errors import Rejected
 from companion.rules.game import Game, replay
@@ -16,6 +15,7 @@ from companion.rules.supremacy import (
     supremacy_winners,
     wins_with_rivals,
 )
+from companion.shipped.catalog import Catalog
 
 
 @pytest.mark.parametrize(("own", "players", "reaching", "wins"), [

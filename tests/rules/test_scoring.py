@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.catalog import Catalog
 from companion.rules.errors import Rejected
 from companion.rules.scoring import Standing, ranking, score, solo_rank
+from companion.shipped.catalog import Catalog
 
 
 def test_face_a_points_count_like_a_card(cards: Catalog) -> None:

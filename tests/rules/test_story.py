@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from story_samples import benjamin_game, table_game
 
-from companion.catalog import Catalog
 from companion.rules.cards import Resource, Token
 from companion.rules.errors import Rejected
 from companion.rules.state import Phase
 from companion.rules.story import built_cards, game_story
+from companion.shipped.catalog import Catalog
 
 M, E, S, G, X = Resource
 

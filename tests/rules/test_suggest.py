@@ -6,7 +6,6 @@ import itertools
 
 from games import construct, new
 
-from companion.catalog import Catalog
 from companion.rules.actions import (
     ChooseScience,
     End,
@@ -27,6 +26,7 @@ from companion.rules.suggest import (
     refusal,
     suggest_placement,
 )
+from companion.shipped.catalog import Catalog
 
 
 def test_closest_to_completion_first(cards: Catalog) -> None:

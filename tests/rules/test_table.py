@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion.catalog import Catalog
 from companion.rules.actions import (
     ChooseScience,
     Construct,
@@ -32,6 +31,7 @@ from companion.rules.table import (
     supremacy_answers,
     waiting_for,
 )
+from companion.shipped.catalog import Catalog
 
 NAMES = ["Ana", "Bo"]
 

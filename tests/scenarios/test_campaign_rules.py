@@ -17,7 +17,7 @@ from companion.rules.campaign import (
     Victory,
 )
 from companion.rules.errors import Rejected
-from companion.scenarios import campaign_boxes
+from companion.shipped.scenarios import campaign_boxes
 
 WOP = campaign_boxes()["war-or-peace"]
 PAX = "PAX-10 (1-01)"

@@ -6,9 +6,9 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from companion.catalog import Catalog
 from companion.rules.scoring import FACE_A_ADJUSTMENT, SOLO_RANKS
-from companion.scenarios import (
+from companion.shipped.catalog import Catalog
+from companion.shipped.scenarios import (
     SHIPPED_LANGUAGES,
     campaign_boxes,
     shipped_scenarios,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.scenarios import load_scenarios, shipped_scenarios
+from companion.shipped.scenarios import load_scenarios, shipped_scenarios
 from companion.ui.services import load_scenario_library
 
 GOOD = {"id": "deep-freeze", "expansion": "base", "names": {"en": "Deep Freeze"},

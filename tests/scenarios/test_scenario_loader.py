@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalog import Catalog
-from companion.paths import scenarios_dir
 from companion.rules.errors import Rejected
-from companion.scenarios import (
+from companion.shipped.catalog import Catalog
+from companion.shipped.paths import scenarios_dir
+from companion.shipped.scenarios import (
     ScenarioError,
     load_campaign_boxes,
     load_scenarios,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion.catalog import Catalog
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.scenarios import (
@@ -19,7 +18,8 @@ from companion.rules.scenarios import (
     setup_for,
     start_for,
 )
-from companion.scenarios import shipped_scenarios
+from companion.shipped.catalog import Catalog
+from companion.shipped.scenarios import shipped_scenarios
 
 SCENARIOS = shipped_scenarios()
 

@@ -22,7 +22,6 @@ def play(seed: int, limit: int = 150, finish: bool = True) -> Game:
     """A legal game from random moves: up to `limit` actions, ended if `finish`."""
     # Imported here so that the kill -9 writer, which only needs fake records, starts fast
     # and depends on nothing but the store.
-    from companion.catalog import catalog
     from companion.rules.actions import (
         ChooseScience,
         Construct,
@@ -35,6 +34,7 @@ def play(seed: int, limit: int = 150, finish: bool = True) -> Game:
     from companion.rules.cards import Expansion
     from companion.rules.errors import Rejected
     from companion.rules.game import Game
+    from companion.shipped.catalog import catalog
 
     rng = random.Random(seed)
     cards = tuple(card.id for card in catalog().by_expansion(Expansion.BASE))

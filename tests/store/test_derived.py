@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from store_samples import attempt, play, record
 
-from companion.catalog import catalog
 from companion.rules.actions import ChooseScience, End, NextStep, Place
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.scenarios import start_for
-from companion.scenarios import shipped_scenarios
+from companion.shipped.catalog import catalog
+from companion.shipped.scenarios import shipped_scenarios
 from companion.store import Store, StoreError, schema
 from companion.store.derive import correction_notes
 from companion.store.store import _check_actions

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from companion.catalog import catalog
 from companion.rules.campaign import Campaign
 from companion.rules.game import Game
-from companion.scenarios import campaign_boxes, shipped_scenarios
+from companion.shipped.catalog import catalog
+from companion.shipped.scenarios import campaign_boxes, shipped_scenarios
 from companion.store import Store, open_store
 from companion.store.medals import medal_board
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from store_samples import attempt, bare, fake_record, record
 
-from companion.catalog import catalog
 from companion.rules.game import Game
+from companion.shipped.catalog import catalog
 from companion.store import Store, StoreError, open_store
 from companion.store.schema import ARCHIVE_DIR, MAIN_FILE, ONGOING_FILE
 

@@ -119,7 +119,7 @@ def test_medal_board() -> None:
 
 def test_medals_command_uses_the_shipped_scenarios(folder: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.scenarios import shipped_scenarios
+    from companion.shipped.scenarios import shipped_scenarios
 
     first = next(iter(shipped_scenarios().values()))
     with open_store(folder) as store:

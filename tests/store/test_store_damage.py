@@ -17,7 +17,7 @@ from store_samples import attempt, bare, play, record
 
 from companion.cli import main
 from companion.rules.campaign import Campaign
-from companion.scenarios import campaign_boxes
+from companion.shipped.scenarios import campaign_boxes
 from companion.store import StoreError, open_store
 from companion.store.schema import ARCHIVE_DIR, MAIN_FILE, ONGOING_FILE
 

@@ -16,7 +16,7 @@ from store_samples import attempt, bare, fake_record, play, record
 
 from companion.rules.campaign import Campaign
 from companion.rules.game import Game
-from companion.scenarios import campaign_boxes
+from companion.shipped.scenarios import campaign_boxes
 from companion.store import Store, StoreError, open_store, schema
 from companion.store.validate import MAX_IMPORT_BYTES
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.catalog import catalog
+from companion.shipped.catalog import catalog
 from companion.ui.services import Backend, MemoryBackend, Services, load_scenarios
 
 

@@ -16,7 +16,7 @@ from builders import memory_services
 from harness import Ui
 
 from companion.rules.campaign import Campaign, campaign_slug
-from companion.scenarios import campaign_boxes
+from companion.shipped.scenarios import campaign_boxes
 from companion.ui.services import MemoryBackend
 
 PAX = "PAX-10 (1-01)"

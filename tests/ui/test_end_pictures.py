@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 from builders import memory_services
 from story_samples import benjamin_game, record
 
-from companion.catalog import catalog
+from companion.shipped.catalog import catalog
 from companion.ui.services import MemoryBackend
 
 

@@ -15,7 +15,7 @@ import pytest
 from harness import Ui
 
 from companion.i18n import set_language, t
-from companion.scenarios import shipped_scenarios
+from companion.shipped.scenarios import shipped_scenarios
 
 ENGLISH_ONLY = frozenset([
     "the", "of", "and", "your", "you", "is", "are", "has", "have", "card", "cards",

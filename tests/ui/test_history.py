@@ -17,9 +17,9 @@ from builders import memory_services
 from story_samples import benjamin_game, record, stamp, table_game
 
 from companion.bgstats import BGG_ID, read_play_url
-from companion.catalog import catalog
 from companion.rules.actions import Construct, NextStep, Start
 from companion.rules.game import Game
+from companion.shipped.catalog import catalog
 from companion.ui.quick_model import QuickScore
 from companion.ui.services import MemoryBackend
 

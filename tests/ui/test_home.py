@@ -7,7 +7,7 @@ from collections.abc import Callable
 from builders import memory_services
 from harness import Ui
 
-from companion.catalog import catalog
+from companion.shipped.catalog import catalog
 from companion.ui.services import MemoryBackend, Services
 
 
@@ -36,7 +36,7 @@ def test_the_players_own_scenarios_are_offered_and_broken_ones_explained(
         open_ui: Callable[..., Ui], tmp_path) -> None:
     import json
 
-    from companion.paths import scenarios_dir
+    from companion.shipped.paths import scenarios_dir
     from companion.ui.services import load_scenario_library
 
     mine = json.loads((scenarios_dir() / "solo" / "base-1.json").read_text(encoding="utf-8"))

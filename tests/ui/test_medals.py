@@ -16,9 +16,9 @@ import flet as ft
 import pytest
 from harness import Ui, walk
 
-from companion.catalog import catalog
-from companion.paths import scenarios_dir
 from companion.rules.scenarios import Medal, points_short
+from companion.shipped.catalog import catalog
+from companion.shipped.paths import scenarios_dir
 from companion.ui.medals_view import day_of
 from companion.ui.services import MemoryBackend, Services, load_scenario_library
 

@@ -152,7 +152,7 @@ def test_quick_score_saved_in_a_real_store_survives_reopening(open_ui: Callable[
     from companion.ui.store_backend import open_store_backend
 
     backend = open_store_backend(str(tmp_path))
-    from companion.catalog import catalog
+    from companion.shipped.catalog import catalog
 
     services = Services(catalog(), backend)
     ui = open_ui(services)

@@ -13,9 +13,9 @@ import pytest
 from harness import Ui
 from rulebook import SIMON_BUILT
 
-from companion.catalog import catalog
 from companion.rules.errors import Rejected
 from companion.rules.stats import own_tableau, quick_built, record_empire, record_total
+from companion.shipped.catalog import catalog
 from companion.ui.quick_model import QuickScore
 from companion.ui.services import Services
 
@@ -226,7 +226,7 @@ def test_saved_record_reads_in_history_and_stats(ui: Ui, services: Services) -> 
 
 
 def test_filled_from_a_table_game_keeps_the_players_tableau(ui: Ui) -> None:
-    from companion.catalog import catalog
+    from companion.shipped.catalog import catalog
     from companion.ui.quick_model import QuickScore
 
     model = QuickScore()

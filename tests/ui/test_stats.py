@@ -17,7 +17,7 @@ from builders import memory_services
 from story_samples import benjamin_game, record, table_game
 from test_history import quick_record
 
-from companion.catalog import catalog
+from companion.shipped.catalog import catalog
 from companion.ui.services import MemoryBackend
 from companion.ui.session import GameSession
 

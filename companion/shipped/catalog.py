@@ -19,7 +19,6 @@ from pathlib import Path
 
 import msgspec
 
-from companion.paths import assets_dir
 from companion.rules.cards import (
     CHARACTERS,
     Amounts,
@@ -35,6 +34,7 @@ from companion.rules.cards import (
     slot_kind,
 )
 from companion.rules.errors import Rejected
+from companion.shipped.paths import assets_dir
 
 LANGUAGES = ("en", "fr", "de", "es", "it")
 """Languages every card and Empire has a printed name in."""

@@ -36,12 +36,12 @@ from pathlib import Path
 
 import msgspec
 
-from companion.catalog import Catalog, catalog, normalize
-from companion.paths import scenarios_dir
 from companion.rules.campaign import CampaignBox
 from companion.rules.cards import Expansion
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import Scenario, Thresholds
+from companion.shipped.catalog import Catalog, catalog, normalize
+from companion.shipped.paths import scenarios_dir
 
 SOLO_FOLDER = "solo"
 CAMPAIGN_FOLDER = "campaigns"
