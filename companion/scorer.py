@@ -1,4 +1,5 @@
-"""`companion score`: JSON in, JSON out, for a player's or a whole table's final tableau.
+"""Scoring a final tableau given as JSON, for `companion score` (`companion.cli.score`):
+decoded JSON in, the output's JSON value out, for a player's or a whole table's tableau.
 
 Everything a person could type wrong gets one line saying what and where, and exit
 code 2; the output is plain JSON so other tools can build on it. "Wrong" includes what
@@ -11,13 +12,10 @@ end in a traceback: the command is meant to sit behind other tools.
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from companion.i18n import Plural, t
@@ -34,7 +32,6 @@ from companion.rules.tableau import (
 )
 from companion.shipped.catalog import Catalog, catalog
 
-MAX_INPUT_BYTES = 2**20
 MAX_COPIES = 200
 MAX_TOKENS = 1000
 MAX_DEPTH = 16
@@ -322,71 +319,9 @@ def score_input(data: object, cards: Catalog | None = None) -> dict[str, Any]:
     return score_player(data, cards)
 
 
-def _read(source: str) -> bytes:
-    """The input's bytes, at most `MAX_INPUT_BYTES`. A file is read only if it is a
-    regular file (`companion.store.files.read_regular`): a named pipe or a device named
-    by mistake is refused instead of waiting forever or reading without end."""
-    if source != "-":
-        from companion.store.files import read_regular
-
-        return read_regular(Path(source), MAX_INPUT_BYTES)
-    if sys.stdin is None:  # started with standard input closed
-        raise Rejected("Standard input is closed: name the JSON file to read")
-    try:
-        raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-    except OSError as exc:
-        raise Rejected("Cannot read standard input: {reason}",
-                       reason=exc.strerror or str(exc)) from None
-    if len(raw) > MAX_INPUT_BYTES:
-        raise Rejected("The input is larger than {limit} bytes; a tableau is far smaller",
-                       limit=MAX_INPUT_BYTES)
-    return raw
-
-
 def one_line(text: str) -> str:
     """A message as one line of printable text, whatever it quotes."""
     if all(unicodedata.category(c) not in _UNPRINTABLE for c in text):
         return text
     return "".join(c if unicodedata.category(c) not in _UNPRINTABLE
                    else f"\\u{ord(c):04x}" for c in text)
-
-
-def run(args: argparse.Namespace) -> int:
-    from companion.store.errors import StoreError
-    from companion.store.files import JsonRefused
-
-    try:
-        output = score_input(parse_json(_read(args.file)))
-    except Rejected as exc:
-        message = t(exc.template, **exc.params)
-    except JsonRefused as exc:  # its message says what, the file's name says where
-        source = t("standard input") if args.file == "-" else args.file
-        if "integer string conversion" in str(exc.params.get("reason")):
-            # Python's own words for a number of more than 4,300 digits.
-            message = t("{source}: a number in it has thousands of digits; no count in a "
-                        "game is that long", source=source)
-        else:
-            message = f"{source}: {exc}"
-    except StoreError as exc:  # the file could not be read (`FileRefused`)
-        message = str(exc)
-    else:
-        json.dump(output, sys.stdout, ensure_ascii=False)
-        sys.stdout.write("\n")
-        return 0
-    print(one_line(message), file=sys.stderr)
-    return 2
-    json.dump(output, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
-    return 0
-
-
-def register(sub: Any, parser: argparse.ArgumentParser) -> None:
-    command = sub.add_parser(
-        "score",
-        help=t("score a final tableau given as JSON"),
-        description=t("Read one player's or a table's final tableau as JSON and print the "
-                      "score as JSON."),
-    )
-    command.add_argument("file", nargs="?", default="-",
-                         help=t("JSON file to read, or - for standard input (default)"))
-    command.set_defaults(handler=run)

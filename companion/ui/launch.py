@@ -1,20 +1,18 @@
-"""`companion` with no sub-command: serve the app on this machine and open it in the browser.
+"""Serving the app: choosing its port and address, then running it behind its door in
+the browser (`run_web`) or in a native window (`run_desktop`) until Ctrl+C.
 
-Flet is imported only inside the handler: every other sub-command (`companion score`,
-`companion games`...) goes through this module's `register`, and must stay quick to start.
+The command that does it, with its options, is `companion.cli.app`; Flet and the web
+server are imported only once the app really starts.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import socket
-import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.i18n import t
-from companion.ui.sharing import Share, check_code, new_code
 
 if TYPE_CHECKING:
     from companion.ui.services import Services
@@ -22,45 +20,6 @@ if TYPE_CHECKING:
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
 """A fixed port gives the app a stable address to bookmark; a busy one falls back to a free one."""
-
-
-def register(sub: Any, parser: argparse.ArgumentParser) -> None:
-    """Add the app's options to the main parser and make the app the default command."""
-    parser.add_argument(
-        "--port",
-        type=int,
-        default=None,
-        help=t("port to serve the app on (default: {port}, or a free one if it is busy)",
-               port=DEFAULT_PORT),
-    )
-    parser.add_argument(
-        "--host",
-        default=None,
-        help=t("address to listen on (default: {host}, this computer only)", host=DEFAULT_HOST),
-    )
-    parser.add_argument(
-        "--share",
-        action="store_true",
-        help=t("serve the app on the local network, for the phones at the table, behind an "
-               "access code (default address: this computer's on the network)"),
-    )
-    parser.add_argument(
-        "--code",
-        default=None,
-        help=t("with --share: the access code to use instead of a random one"),
-    )
-    parser.add_argument(
-        "--no-browser",
-        action="store_true",
-        help=t("serve the app without opening a browser tab"),
-    )
-    parser.add_argument(
-        "--desktop",
-        action="store_true",
-        help=t("open a native window instead of the browser (downloads the Flet window "
-               "client on first use: needs internet once)"),
-    )
-    parser.default_handler = run_app  # type: ignore[attr-defined]
 
 
 def _port_free(host: str, port: int) -> bool:
@@ -111,50 +70,7 @@ def shown_host(host: str) -> str:
     return browser_host(host)
 
 
-def run_app(args: argparse.Namespace) -> int:
-    """Open the data folder, then serve the app until Ctrl+C (or the window is closed)."""
-    from companion.ui.services import ServicesError, open_services
-
-    share = bool(getattr(args, "share", False))
-    code = getattr(args, "code", None)
-    if code is not None and not share:
-        print(t("--code goes with --share: add --share to serve the app on the network."),
-              file=sys.stderr)
-        return 2
-    if share and args.desktop:
-        print(t("--share serves the app to browsers: leave --desktop out."), file=sys.stderr)
-        return 2
-    try:
-        code = (check_code(code) if code is not None else new_code()) if share else None
-    except ValueError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    host = args.host or (share_host() if share else DEFAULT_HOST)
-    try:
-        port = choose_port(host, args.port)
-    except ValueError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    try:
-        services = open_services(args.data_dir)
-    except ServicesError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    if code is not None:
-        services.share = Share(host=shown_host(host), port=port, code=code)
-
-    try:
-        if args.desktop:
-            _run_desktop(services, host, port)
-        else:
-            _run_web(services, host, port, open_browser=not args.no_browser)
-    finally:
-        with contextlib.suppress(Exception):
-            services.close()
-    return 0
-
-
-def _run_web(services: Services, host: str, port: int, *, open_browser: bool) -> None:
+def run_web(services: Services, host: str, port: int, *, open_browser: bool) -> None:
     """Serve the app behind its door (`companion.ui.server`) until Ctrl+C."""
     import threading
     import webbrowser
@@ -202,7 +118,7 @@ def _run_web(services: Services, host: str, port: int, *, open_browser: bool) ->
     serve(app, host=host, port=port, on_listening=listening)
 
 
-def _run_desktop(services: Services, host: str, port: int) -> None:
+def run_desktop(services: Services, host: str, port: int) -> None:
     """A native window talks to the app over a local socket, not through the browser:
     it needs no door, so Flet runs it as usual."""
     import flet as ft

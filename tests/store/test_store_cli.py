@@ -9,10 +9,10 @@ import pytest
 from store_samples import attempt, fake_record, record
 
 from companion.cli import main
+from companion.cli.medals import board_lines
 from companion.rules.game import Game
 from companion.rules.scenarios import Scenario, Thresholds
 from companion.store import open_store
-from companion.store.cli import board_lines
 from companion.store.medals import medal_board
 
 

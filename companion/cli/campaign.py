@@ -1,11 +1,11 @@
-"""`companion scenarios` and `companion campaign ...`: solo scenarios and campaigns from the shell.
+"""`companion campaign new|record|show|list|undo|boxes`: a campaign, scenario by scenario.
 
-These commands are thin: the rules live in `companion.rules.scenarios` and
-`companion.rules.campaign`, the data in `companion.shipped.scenarios`, and persistence in the
-store, so the app's screens and these commands behave the same. Bad input prints one
-line on stderr and exits with 2; nothing is saved unless the whole command succeeded.
-Commands that only read (`scenarios`, `campaign show|list`) open the store read-only, so
-they work while the app is open; `campaign new|record|undo` take the folder's lock.
+A thin command: the rules live in `companion.rules.campaign`, the boxes in
+`companion.shipped.scenarios`, the records in the store, so the app's screens and this
+command behave the same. Bad input prints one line on stderr and exits with 2; nothing
+is saved unless the whole command succeeded. `show`, `list` and `boxes` open the store
+read-only (they work while the app is open); `new`, `record` and `undo` take the
+folder's lock.
 """
 
 from __future__ import annotations
@@ -13,16 +13,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
-from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from companion.campaign_text import colour_word, status, winners_text
+from companion.cli.storage import BadInput, guarded, opened_store
 from companion.i18n import language, t, tn
 from companion.rules.campaign import (
-    REPLAY,
     Campaign,
     CampaignBox,
     CampaignCard,
@@ -30,215 +28,18 @@ from companion.rules.campaign import (
     colour_of,
 )
 from companion.rules.errors import Rejected
-from companion.rules.scenarios import Scenario
-from companion.shipped.catalog import Catalog, catalog, normalize
-from companion.shipped.scenarios import (
-    ScenarioError,
-    ScenarioLibrary,
-    campaign_boxes,
-    load_scenarios,
-    solo_setup,
-    user_scenarios_dir,
-)
+from companion.shipped.catalog import normalize
+from companion.shipped.scenarios import campaign_boxes
+
+if TYPE_CHECKING:
+    from companion.store.store import Store
 
 DEFAULT_BOX = "war-or-peace"
 
 
-class _Store(Protocol):
-    """The part of the store these commands use."""
-
-    def save_campaign(self, data: dict[str, Any]) -> Any: ...
-    def campaign(self, campaign_id: str) -> dict[str, Any] | None: ...
-    def campaigns(self) -> Any: ...
-    def scenario_progress(self, scenario_id: str) -> Any: ...
-    def close(self) -> None: ...
-
-
-class _BadInput(Exception):
-    """Input the command cannot use; the message is already translated."""
-
-
-def _fail(message: str) -> int:
-    print(message, file=sys.stderr)
-    return 2
-
-
-def _guarded(handler: Any) -> Any:
-    """Turn every expected failure into one translated line on stderr and exit code 2."""
-
-    def run(args: argparse.Namespace) -> int:
-        from companion.store.errors import StoreError
-
-        try:
-            return int(handler(args))
-        except Rejected as exc:
-            return _fail(t(exc.template, **exc.params))
-        except StoreError as exc:
-            return _fail(str(exc))
-        except (ScenarioError, _BadInput) as exc:
-            return _fail(str(exc))
-
-    return run
-
-
-def _open(args: argparse.Namespace, read_only: bool) -> _Store:
-    from companion.store import open_store
-    from companion.store.cli import print_notices
-
-    opened = open_store(_data_folder(args, read_only), read_only=read_only)
-    print_notices(opened, 0)  # a damaged file set aside or read around is told at once
-    store: _Store = opened
-    return store
-
-
-@contextmanager
-def _store(args: argparse.Namespace, *, read_only: bool = False) -> Iterator[_Store]:
-    store = _open(args, read_only)
-    try:
-        yield store
-    finally:
-        store.close()
-
-
-def _data_folder(args: argparse.Namespace, read_only: bool = True) -> Path:
-    """The data folder; only a command that changes the data may create it."""
-    from companion.store.location import data_dir
-
-    return data_dir(args.data_dir, create=not read_only)
-
-
-# --- scenarios ------------------------------------------------------------------------
-
-
-def _library(args: argparse.Namespace) -> ScenarioLibrary:
-    library = load_scenarios(user_folder=user_scenarios_dir(_data_folder(args)))
-    for path, reason in library.rejected:
-        print(t("Skipped scenario file {file}: {reason}", file=path.name, reason=reason),
-              file=sys.stderr)
-    return library
-
-
-def _cards_text(scenario: Scenario, cards: Catalog) -> str:
-    lang = language()
-    parts: list[str] = []
-    for card_id, count in scenario.required_counts():
-        name = cards.card(card_id).name_in(lang)
-        parts.append(name if count == 1 else t("{card} ×{count}", card=name, count=count))
-    return ", ".join(parts)
-
-
-def _medal_word(medal: object) -> str:
-    if not medal:
-        return "–"
-    return {"bronze": t("bronze"), "silver": t("silver"), "gold": t("gold")}.get(
-        str(medal), str(medal)
-    )
-
-
-def _progress(store: _Store | None, scenario_id: str) -> dict[str, Any]:
-    if store is None:
-        return {}
-    found = store.scenario_progress(scenario_id)
-    if isinstance(found, dict):
-        return found
-    return {k: getattr(found, k) for k in dir(found) if not k.startswith("_")}
-
-
-@contextmanager
-def _optional_store(args: argparse.Namespace) -> Iterator[_Store | None]:
-    """The store if it opens; listing scenarios must work even when it does not."""
-    from companion.store.errors import StoreError
-
-    try:
-        store = _open(args, read_only=True)
-    except StoreError as exc:
-        print(t("Medals not shown: {reason}", reason=str(exc)), file=sys.stderr)
-        yield None
-        return
-    try:
-        yield store
-    finally:
-        store.close()
-
-
-def _list_scenarios(args: argparse.Namespace) -> int:
-    library = _library(args)
-    cards = catalog()
-    lang = language()
-    if args.scenario:
-        return _show_scenario(args, library.scenario(args.scenario), cards)
-    if args.setup:
-        return _show_setup()
-    with _optional_store(args) as store:
-        rows = [
-            (
-                s.id,
-                s.name_in(lang),
-                _cards_text(s, cards),
-                f"{s.thresholds.bronze}/{s.thresholds.silver}/{s.thresholds.gold}",
-                _medal_word(_progress(store, s.id).get("best_medal")),
-            )
-            for s in library.scenarios.values()
-        ]
-    header = (t("id"), t("scenario"), t("required cards"), t("bronze/silver/gold"),
-              t("best medal"))
-    _table([header, *rows])
-    return 0
-
-
-def _table(rows: Sequence[Sequence[str]]) -> None:
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for row in rows:
-        cells = [cell.ljust(widths[i]) for i, cell in enumerate(row)]
-        print("  ".join(cells).rstrip())
-
-
-def _show_scenario(args: argparse.Namespace, scenario: Scenario, cards: Catalog) -> int:
-    lang = language()
-    th = scenario.thresholds
-    print(f"{scenario.id}: {scenario.name_in(lang)}")
-    print(scenario.summary_in(lang))
-    expansion = {"base": t("base game"), "ca": t("Corruption & Ascension"),
-                 "wop": t("War or Peace")}.get(scenario.expansion, scenario.expansion)
-    print(t("Expansion: {expansion}; Empire face {face}", expansion=expansion,
-            face=scenario.face))
-    print(t("Required cards (start under construction): {cards}",
-            cards=_cards_text(scenario, cards)))
-    print(t("Medals: bronze {bronze}+, silver {silver}+, gold {gold}+ (only if every required"
-            " card is built)", bronze=th.bronze, silver=th.silver, gold=th.gold))
-    with _optional_store(args) as store:
-        found = _progress(store, scenario.id)
-    if found:
-        print(t("Attempts: {attempts}, won: {wins}, best score: {best}, best medal: {medal},"
-                " first gold: {gold}",
-                attempts=found.get("attempts", 0), wins=found.get("wins", 0),
-                best=found.get("best_score") if found.get("best_score") is not None else "–",
-                medal=_medal_word(found.get("best_medal")),
-                gold=found.get("first_gold_date") or found.get("first_gold") or "–"))
-    return 0
-
-
-def _show_setup() -> int:
-    setup = solo_setup()
-    lang = language()
-    for text in (setup.free_solo, setup.ca_variant, setup.scenario_rules):
-        print(text.title_in(lang))
-        for step in text.steps_in(lang):
-            print(f"  - {step}")
-        if text is setup.free_solo:
-            print("  " + t("Rank (face B score):"))
-            starts = [r.start for r in setup.ranks]
-            for index, rank in enumerate(setup.ranks):
-                if index + 1 < len(starts):
-                    span = t("{low} to {high}", low=rank.start, high=starts[index + 1] - 1)
-                else:
-                    span = t("{low} or more", low=rank.start)
-                print(f"    {span}: {rank.name_in(lang)}")
-        print()
-    return 0
-
-
-# --- campaigns ------------------------------------------------------------------------
+def run(args: argparse.Namespace) -> int:
+    action: Callable[[argparse.Namespace], int] = args.campaign_action
+    return guarded(action)(args)
 
 
 def _box(key: str) -> CampaignBox:
@@ -251,14 +52,14 @@ def _box(key: str) -> CampaignBox:
                    known=", ".join(boxes))
 
 
-def _stored(store: _Store) -> list[dict[str, Any]]:
+def _stored(store: Store) -> list[dict[str, Any]]:
     found = store.campaigns()
     if isinstance(found, dict):
         found = list(found.values())
     return [c for c in found if isinstance(c, dict)]
 
 
-def _load(store: _Store, key: str) -> Campaign:
+def _load(store: Store, key: str) -> Campaign:
     data = store.campaign(key)
     if data is None:
         wanted = normalize(key)
@@ -267,7 +68,7 @@ def _load(store: _Store, key: str) -> Campaign:
             data = matches[0]
         else:
             known = ", ".join(str(c.get("id")) for c in _stored(store)) or t("none yet")
-            raise _BadInput(t("No campaign '{campaign}'; campaigns: {known}", campaign=key,
+            raise BadInput(t("No campaign '{campaign}'; campaigns: {known}", campaign=key,
                               known=known))
     return Campaign.from_json(data, campaign_boxes())
 
@@ -278,13 +79,13 @@ def _today() -> str:
 
 def _campaign_new(args: argparse.Namespace) -> int:
     box = _box(args.box)
-    with _store(args) as store:
+    with opened_store(args) as store:
         base = args.id or campaign_slug(args.name)
         campaign_id = base
         counter = 2
         while store.campaign(campaign_id) is not None:
             if args.id:
-                raise _BadInput(t("A campaign with id '{id}' already exists; choose another id",
+                raise BadInput(t("A campaign with id '{id}' already exists; choose another id",
                                   id=args.id))
             campaign_id = f"{base}-{counter}"
             counter += 1
@@ -304,7 +105,7 @@ def _pair(text: str, what: str) -> tuple[str, int]:
     except ValueError:
         number = None
     if not sep or not name.strip() or number is None:
-        raise _BadInput(t("Write {what} as PLAYER=POINTS, like Ann=54, not '{text}'",
+        raise BadInput(t("Write {what} as PLAYER=POINTS, like Ann=54, not '{text}'",
                           what=what, text=text))
     return name.strip(), number
 
@@ -312,7 +113,7 @@ def _pair(text: str, what: str) -> tuple[str, int]:
 def _card(text: str) -> CampaignCard:
     parts = text.split(":")
     if len(parts) not in (3, 4) or not all(p.strip() for p in parts[:3]):
-        raise _BadInput(t("Write a campaign card as PLAYER:CARD:COLOUR[:NAME], like"
+        raise BadInput(t("Write a campaign card as PLAYER:CARD:COLOUR[:NAME], like"
                           " \"Bob:PAX-10 (1-01):orange\", not '{text}'", text=text))
     player, card_id, colour = (p.strip() for p in parts[:3])
     name = parts[3].strip() if len(parts) == 4 else ""
@@ -322,7 +123,7 @@ def _card(text: str) -> CampaignCard:
 def _lost_card(text: str) -> CampaignCard:
     player, sep, card_id = text.partition(":")
     if not sep or not player.strip() or not card_id.strip():
-        raise _BadInput(t("Write a lost campaign card as PLAYER:CARD, like"
+        raise BadInput(t("Write a lost campaign card as PLAYER:CARD, like"
                           " \"Bob:PAX-10 (1-01)\", not '{text}'", text=text))
     return CampaignCard(card_id.strip(), player.strip(), colour_of("orange"))
 
@@ -333,7 +134,7 @@ def _date(text: str | None) -> str:
     try:
         return date.fromisoformat(text.strip()).isoformat()
     except ValueError:
-        raise _BadInput(t("'{text}' is not a date like 2025-01-31", text=text)) from None
+        raise BadInput(t("'{text}' is not a date like 2025-01-31", text=text)) from None
 
 
 def _campaign_record(args: argparse.Namespace) -> int:
@@ -341,12 +142,12 @@ def _campaign_record(args: argparse.Namespace) -> int:
     for item in args.score or []:
         name, points = _pair(item, t("a score"))
         if normalize(name) in map(normalize, scores):
-            raise _BadInput(t("{player} has two scores; give one per player", player=name))
+            raise BadInput(t("{player} has two scores; give one per player", player=name))
         scores[name] = points
     gained = [_card(c) for c in args.card or []]
     lost = [_lost_card(c) for c in args.lose or []]
     when = _date(args.date)
-    with _store(args) as store:
+    with opened_store(args) as store:
         campaign = _load(store, args.campaign)
         updated = campaign.record(
             args.envelope,
@@ -382,7 +183,7 @@ def _cards_line(cards: Sequence[CampaignCard]) -> str:
 
 
 def _campaign_show(args: argparse.Namespace) -> int:
-    with _store(args, read_only=True) as store:
+    with opened_store(args, read_only=True) as store:
         campaign = _load(store, args.campaign)
     if args.json:
         json.dump(campaign.to_json(), sys.stdout, ensure_ascii=False, indent=2)
@@ -424,7 +225,7 @@ def _campaign_show(args: argparse.Namespace) -> int:
 
 def _campaign_list(args: argparse.Namespace) -> int:
     boxes = campaign_boxes()
-    with _store(args, read_only=True) as store:
+    with opened_store(args, read_only=True) as store:
         stored = _stored(store)
     if not stored:
         print(t("No campaign yet: start one with 'companion campaign new NAME --player ...'"))
@@ -444,7 +245,7 @@ def _campaign_list(args: argparse.Namespace) -> int:
 
 
 def _campaign_undo(args: argparse.Namespace) -> int:
-    with _store(args) as store:
+    with opened_store(args) as store:
         campaign = _load(store, args.campaign)
         updated = campaign.undo()
         store.save_campaign(updated.to_json())
@@ -465,29 +266,9 @@ def _campaign_boxes(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- wiring ---------------------------------------------------------------------------
-
-
-def register(sub: Any, parser: argparse.ArgumentParser) -> None:
-    scenarios = sub.add_parser(
-        "scenarios",
-        help=t("list the solo scenarios with their medals"),
-        description=t("List the solo scenarios (shipped and your own files), their required"
-                      " cards, medal thresholds and your best medal."),
-    )
-    scenarios.add_argument("scenario", nargs="?",
-                           help=t("show one scenario (id or name) with your progress"))
-    scenarios.add_argument("--setup", action="store_true",
-                           help=t("show the setup of solo play, the Corruption & Ascension solo"
-                                  " variant and the scenario rules"))
-    scenarios.set_defaults(handler=_guarded(_list_scenarios))
-
-    campaign = sub.add_parser(
-        "campaign",
-        help=t("record a campaign (War or Peace) scenario by scenario"),
-        description=t("Record a campaign: the envelopes played, scores, winners, resolutions"
-                      " and campaign cards."),
-    )
+def add_arguments(campaign: argparse.ArgumentParser) -> None:
+    campaign.description = t("Record a campaign: the envelopes played, scores, winners,"
+                             " resolutions and campaign cards.")
     actions = campaign.add_subparsers(dest="campaign_command", metavar="ACTION", required=True)
 
     new = actions.add_parser("new", help=t("start a campaign"))
@@ -497,7 +278,7 @@ def register(sub: Any, parser: argparse.ArgumentParser) -> None:
     new.add_argument("--box", default=DEFAULT_BOX, help=t("campaign box (default: {box})",
                                                           box=DEFAULT_BOX))
     new.add_argument("--id", help=t("id to give the campaign (default: made from its name)"))
-    new.set_defaults(handler=_guarded(_campaign_new))
+    new.set_defaults(campaign_action=_campaign_new)
 
     record = actions.add_parser("record", help=t("record a scenario of the campaign"))
     record.add_argument("campaign", help=t("campaign id or name"))
@@ -521,22 +302,19 @@ def register(sub: Any, parser: argparse.ArgumentParser) -> None:
                         help=t("after a perfect tie in the final scenario: 'replay', or the"
                                " player the table names winner"))
     record.add_argument("--date", help=t("date played, like 2025-01-31 (default: today)"))
-    record.set_defaults(handler=_guarded(_campaign_record))
+    record.set_defaults(campaign_action=_campaign_record)
 
     show = actions.add_parser("show", help=t("show a campaign"))
     show.add_argument("campaign", help=t("campaign id or name"))
     show.add_argument("--json", action="store_true", help=t("print the record as JSON"))
-    show.set_defaults(handler=_guarded(_campaign_show))
+    show.set_defaults(campaign_action=_campaign_show)
 
     listing = actions.add_parser("list", help=t("list your campaigns"))
-    listing.set_defaults(handler=_guarded(_campaign_list))
+    listing.set_defaults(campaign_action=_campaign_list)
 
     undo = actions.add_parser("undo", help=t("remove the last record of a campaign"))
     undo.add_argument("campaign", help=t("campaign id or name"))
-    undo.set_defaults(handler=_guarded(_campaign_undo))
+    undo.set_defaults(campaign_action=_campaign_undo)
 
     boxes = actions.add_parser("boxes", help=t("list the campaign boxes the app knows"))
-    boxes.set_defaults(handler=_guarded(_campaign_boxes))
-
-
-__all__ = ["REPLAY", "register"]
+    boxes.set_defaults(campaign_action=_campaign_boxes)

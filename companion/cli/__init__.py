@@ -1,0 +1,154 @@
+"""The `companion` command: the app by default, and headless sub-commands that share its core.
+
+Each command is one module of this package (`companion.cli.score`...), and only the
+command that runs is imported: `companion score` sits behind other tools, one process a
+tableau, so it must not pay for the store, Flet or the scenario files it never uses.
+This module holds what the parser needs before knowing the command: the table of
+command names with their one-line help (`companion --help` lists it without importing
+any command) and the options every command shares (`--data-dir`). A command's module
+gives `add_arguments(parser)`, which adds its own arguments and description, and
+`run(args)`, which returns the exit code. The app itself, `companion` with no command,
+is `companion.cli.app`; its options (`--port`, `--share`...) are the main parser's, as
+they come without a command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from companion import __version__
+from companion.i18n import t
+
+APP_MODULE = "companion.cli.app"
+
+
+class Command(NamedTuple):
+    name: str
+    module: str
+    help: str
+
+
+class CommandModule(Protocol):
+    """What a command's module gives (mypy checks each one against it, below)."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def run(self, args: argparse.Namespace) -> int: ...
+
+
+if TYPE_CHECKING:  # for mypy only: at run time each module is imported when it runs
+    from companion.cli import (
+        app,
+        campaign,
+        check,
+        export,
+        history,
+        import_,
+        medals,
+        scenarios,
+        score,
+    )
+
+    _CHECKED: tuple[CommandModule, ...] = (
+        app, campaign, check, export, history, import_, medals, scenarios, score)
+
+
+def commands() -> tuple[Command, ...]:
+    """Every sub-command, in the order `companion --help` lists them."""
+    return (
+        Command("score", "companion.cli.score", t("score a final tableau given as JSON")),
+        Command("export", "companion.cli.export",
+                t("save all your games, medals, campaigns and settings to one file")),
+        Command("import", "companion.cli.import_", t("add the content of an exported file")),
+        Command("history", "companion.cli.history",
+                t("list finished and abandoned games, newest first")),
+        Command("medals", "companion.cli.medals",
+                t("show the medal board of the solo scenarios")),
+        Command("scenarios", "companion.cli.scenarios",
+                t("list the solo scenarios with their medals")),
+        Command("campaign", "companion.cli.campaign",
+                t("record a campaign (War or Peace) scenario by scenario")),
+        Command("check", "companion.cli.check",
+                t("verify every file of your data and report any problem")),
+    )
+
+
+_DATA_DIR = "--data-dir"
+_SHORTEST_DATA_DIR = "--da"
+"""argparse accepts any unambiguous start of an option; `--d` could be `--desktop`."""
+
+
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The sub-command `argv` names, found before parsing so that only its module is
+    imported; None for the app. The command is the first argument when only the options
+    every command shares (`--data-dir DIR`) come before it; anything else there (the
+    app's `--port 9000`, `--help`, `--version`) makes the line the app's, and argparse
+    then reads it with the app's options (`main` builds the parser again if argparse
+    finds a command after them)."""
+    names = {command.name for command in commands()}
+    index = 0
+    while index < len(argv):
+        token = argv[index]
+        if token in names:
+            return token
+        option, has_value, _ = token.partition("=")
+        if not (len(option) >= len(_SHORTEST_DATA_DIR) and _DATA_DIR.startswith(option)):
+            return None
+        index += 1 if has_value else 2
+    return None
+
+
+def _module(name: str) -> CommandModule:
+    module: CommandModule = importlib.import_module(name)
+    return module
+
+
+def build_parser(command: str | None = None, *,
+                 app_options: bool = False) -> argparse.ArgumentParser:
+    """The parser for a command line whose sub-command is `command` (None: the app).
+    Only that command's module is imported to add its arguments; the others are listed
+    by name and help alone. The app's options are there for the app, or when asked:
+    a command line may give them before a command, which then ignores them."""
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description=t("Companion for the board game It's a Wonderful World."),
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        _DATA_DIR,
+        help=t("folder holding your games and settings (default: your OS data folder)"),
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for entry in commands():
+        found = sub.add_parser(entry.name, help=entry.help)
+        if entry.name == command:
+            module = _module(entry.module)
+            module.add_arguments(found)
+            found.set_defaults(handler=module.run)
+    if command is None or app_options:
+        app = _module(APP_MODULE)
+        app.add_arguments(parser)
+        if command is None:
+            parser.set_defaults(handler=app.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    command = chosen_command(arguments)
+    parser = build_parser(command)
+    args, _ = parser.parse_known_args(arguments)
+    if args.command != command:  # a command after the app's options: read it as one
+        parser = build_parser(args.command, app_options=True)
+    args = parser.parse_args(arguments)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return int(handler(args) or 0)
+    except BrokenPipeError:
+        # The reader went away (`companion history | head`): stop quietly, like other tools.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
