@@ -1,0 +1,64 @@
+// Python in the browser: Pyodide from this site, our package and its dependencies from
+// app.zip (also from this site), then `companion.webapp.main_in_browser`.
+// Replaces Flet's python-worker.js, which downloads the app as a tar.gz and installs
+// its requirements with micropip from the package index at every load: nothing here
+// ever asks another host.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const now = () => performance.timeOrigin + performance.now();
+const mark = (name) => self.postMessage({ mark: name, t: now() });
+self.flet_js = {};
+self.companion_web = { mark };
+
+const receiveCallback = (message) => {
+  const bytes = message.toJs();
+  self.postMessage(bytes, [bytes.buffer]);
+};
+
+async function start(documentUrl) {
+  mark("worker: started");
+  // The archive downloads while Pyodide starts.
+  const archive = fetch(new URL("app.zip", import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  const pyodide = await loadPyodide({
+    indexURL: new URL("./pyodide/", import.meta.url).href,
+    stdout: (text) => console.log(text),
+    stderr: (text) => console.error(text),
+  });
+  mark("worker: pyodide ready");
+  pyodide.unpackArchive(await archive, "zip", { extractDir: "/app" });
+  mark("worker: app unpacked");
+  self.flet_js.documentUrl = documentUrl;
+  pyodide.registerJsModule("flet_js", self.flet_js);
+  pyodide.registerJsModule("companion_web", self.companion_web);
+  await pyodide.runPythonAsync(`
+import sys
+sys.path.insert(0, "/app")
+from companion.webapp.main_in_browser import start
+await start()
+`);
+  if (typeof self.flet_js.start_connection !== "function") {
+    throw new Error("the app did not start Flet");
+  }
+  await self.flet_js.start_connection(receiveCallback);
+  mark("worker: python ready");
+}
+
+let started = false;
+self.onmessage = async (event) => {
+  if (!started) {
+    started = true;
+    try {
+      await start(event.data.documentUrl);
+      self.postMessage("initialized");
+    } catch (error) {
+      self.postMessage(String(error && error.stack ? error.stack : error));
+    }
+  } else if (typeof self.flet_js.send === "function") {
+    self.flet_js.send(event.data);
+  } else {
+    console.error("A message for a Python app that never started was dropped.");
+  }
+};
