@@ -1,0 +1,152 @@
+"""The phone app (`companion.webapp`): built, served by a plain static server, played in
+Chromium with Python running in the page; then played again with the server stopped.
+
+Every request the page, its worker and its service worker make is recorded: one to any
+host but the static server fails the test. The packages for the browser are fetched
+with pip once per version set into the user cache folder (see `webapp.build`), so a
+fresh CI machine builds the site from the package index like a player would.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_page import READ, AppPage
+from conftest import free_port
+from test_game_e2e import draft
+
+from companion.webapp.build import build_site
+
+pytestmark = pytest.mark.browser
+LOAD_TIMEOUT_MS = 60_000
+"""Python starts in the page: slower than the served app, above all on a busy CI box."""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    dest = tmp_path_factory.mktemp("site")
+    build_site(dest)
+    return dest
+
+
+class StaticServer:
+    """`python -m http.server` on 127.0.0.1: what any static host does, nothing more."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def root(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> StaticServer:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+             "--directory", str(self.folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        import socket
+
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return self
+            time.sleep(0.05)
+        raise RuntimeError("the static server did not listen")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(site: Path) -> Iterator[StaticServer]:
+    started = StaticServer(site).start()
+    yield started
+    started.stop()
+
+
+def wait_saved(page: Any) -> None:
+    """Until the browser's storage holds every change (each copy to IndexedDB is marked
+    when it starts and when it ends, see `main_in_browser.IndexedDBSync`)."""
+    page.wait_for_function("""() => {
+        const marks = (window.__companionMarks || []).map(m => m[0]);
+        const count = name => marks.filter(m => m === name).length;
+        return count("storage: saving") > 0 && count("storage: saving") === count("storage: saved");
+    }""")
+
+
+def open_app(app: AppPage, url: str, first: str) -> None:
+    app.page.goto(url)
+    app.page.wait_for_selector("flt-semantics-placeholder", state="attached",
+                               timeout=LOAD_TIMEOUT_MS)
+    app.page.locator("flt-semantics-placeholder").dispatch_event("click")
+    app.button(first).wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+
+
+def test_the_site_plays_offline_and_never_asks_another_host(
+        server: StaticServer, page: Any, tmp_path: Path) -> None:
+    requests: list[str] = []
+    page.context.on("request", lambda request: requests.append(request.url))
+    app = AppPage(page)
+
+    open_app(app, server.root, "Quick score")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    app.click("New solo game")
+    app.click("Face A")
+    app.click("Start the game")
+    draft(app, "recycl", "Recycling Plant")
+    app.wait_for_text("^Recycling Plant$")
+    wait_saved(page)
+
+    # A reload starts Python again: the game comes back from IndexedDB.
+    open_app(app, server.root, "Continue the game")
+    games = page.locator('[flt-semantics-identifier^="ongoing-"]')
+    assert "Round 1" in games.first.evaluate(READ)
+    # Never exported, a game to lose: the home screen asks for an export.
+    app.button("Export now").wait_for()
+    app.click("Later")
+
+    # The server is gone: the service worker serves the whole site, Python still plays.
+    server.stop()
+    open_app(app, server.root, "Continue the game")
+    app.click("Later")
+    app.click("Continue the game")
+    app.wait_for_text("^Recycling Plant$")
+    app.click("Start production")
+    app.click("Place the cubes")
+    page.get_by_role("button", name=re.compile("^Undo: Place ")).first.wait_for()
+    wait_saved(page)
+
+    # Export, then import what was exported, from the settings screen, still offline.
+    app.page.goto(server.root + "#/settings")
+    app.button("Export all my data").wait_for(timeout=LOAD_TIMEOUT_MS)
+    with page.expect_download() as download:
+        app.click("Export all my data")
+    exported = tmp_path / "export.json"
+    download.value.save_as(exported)
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    assert data["format"] == "wonderful-companion"
+    assert len(data["games"]) == 1
+    with page.expect_file_chooser() as chooser:
+        app.click("Import an exported file")
+    chooser.value.set_files(str(exported))
+    app.wait_for_text("It holds 1 games")
+    app.settle()
+    app.click("Add to my data")
+    page.locator('[aria-label^="Imported: "]').first.wait_for()
+
+    elsewhere = [url for url in requests
+                 if not url.startswith((server.root, "data:", "blob:"))]
+    assert elsewhere == [], elsewhere
