@@ -21,7 +21,6 @@ from typing import Any
 from companion.i18n import Plural, t
 from companion.rules.cards import Card, Resource
 from companion.rules.errors import Rejected
-from companion.rules.scenarios import scenario_result
 from companion.rules.scoring import solo_adjusted, solo_rank
 from companion.rules.tableau import (
     Tableau,
@@ -238,6 +237,7 @@ def _player_output(tableau: Tableau) -> dict[str, Any]:
 
 
 def _scenario_output(tableau: Tableau, scenario_id: object, cards: Catalog) -> dict[str, Any]:
+    from companion.rules.scenarios import scenario_result
     from companion.shipped.scenarios import shipped_scenarios
 
     scenarios = shipped_scenarios()

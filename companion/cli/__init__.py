@@ -19,7 +19,6 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from companion import __version__
 from companion.i18n import t
@@ -27,20 +26,29 @@ from companion.i18n import t
 APP_MODULE = "companion.cli.app"
 
 
-class Command(NamedTuple):
-    name: str
-    module: str
-    help: str
+TYPE_CHECKING = False
+"""typing.TYPE_CHECKING without importing typing: `companion score` imports nothing it
+does not use (mypy and ruff read `if TYPE_CHECKING:` by its name)."""
 
 
-class CommandModule(Protocol):
-    """What a command's module gives (mypy checks each one against it, below)."""
+class Command:
+    """A sub-command: its name, the module that has its code, its one line of help."""
 
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
-    def run(self, args: argparse.Namespace) -> int: ...
+    __slots__ = ("help", "module", "name")
+
+    def __init__(self, name: str, module: str, help: str) -> None:
+        self.name, self.module, self.help = name, module, help
 
 
 if TYPE_CHECKING:  # for mypy only: at run time each module is imported when it runs
+    from typing import Protocol
+
+    class CommandModule(Protocol):
+        """What a command's module gives (mypy checks each one against it, below)."""
+
+        def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+        def run(self, args: argparse.Namespace) -> int: ...
+
     from companion.cli import (
         app,
         campaign,
@@ -102,6 +110,34 @@ def chosen_command(argv: Sequence[str]) -> str | None:
     return None
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, told the terminal's width: left to find it itself,
+    argparse imports shutil (and with it zlib, bz2, lzma) on every start, for the
+    width of a help text that `companion score` never shows."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        if width is None:
+            width = _columns() - 2  # what argparse does with shutil.get_terminal_size()
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _columns() -> int:
+    """The terminal's width as `shutil.get_terminal_size()` finds it: $COLUMNS, else
+    the terminal of standard output, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        stdout = sys.__stdout__  # None when Python started without one
+        try:
+            columns = os.get_terminal_size(stdout.fileno()).columns if stdout else 0
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 def _module(name: str) -> CommandModule:
     module: CommandModule = importlib.import_module(name)
     return module
@@ -116,6 +152,7 @@ def build_parser(command: str | None = None, *,
     parser = argparse.ArgumentParser(
         prog="companion",
         description=t("Companion for the board game It's a Wonderful World."),
+        formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
@@ -124,8 +161,12 @@ def build_parser(command: str | None = None, *,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for entry in commands():
-        found = sub.add_parser(entry.name, help=entry.help)
-        if entry.name == command:
+        # Another command's parser only names it: it never parses (`main` builds the
+        # parser again for the command it finds), so it needs no -h of its own.
+        chosen = entry.name == command
+        found = sub.add_parser(entry.name, help=entry.help, add_help=chosen,
+                               formatter_class=_Formatter)
+        if chosen:
             module = _module(entry.module)
             module.add_arguments(found)
             found.set_defaults(handler=module.run)

@@ -9,15 +9,14 @@ read, naming the file, the card and the field.
 
 from __future__ import annotations
 
-import difflib
+import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import MISSING, dataclass, field, fields
+from functools import cache, lru_cache
 from pathlib import Path
-
-import msgspec
+from typing import TypeVar
 
 from companion.rules.cards import (
     CHARACTERS,
@@ -48,7 +47,10 @@ class CatalogError(Exception):
     """A shipped or user data file that cannot be trusted; the message says where."""
 
 
-class _CardRecord(msgspec.Struct, forbid_unknown_fields=True):
+@dataclass(frozen=True)
+class _CardRecord:
+    """A card's entry in cards.json, its fields checked for type (`_convert`)."""
+
     id: int
     expansion: str
     type: str
@@ -59,10 +61,13 @@ class _CardRecord(msgspec.Struct, forbid_unknown_fields=True):
     production: str
     victory_points: str
     recycle: str
-    other_names: dict[str, list[str]] = {}
+    other_names: dict[str, list[str]] = field(default_factory=dict)
 
 
-class _EmpireRecord(msgspec.Struct, forbid_unknown_fields=True):
+@dataclass(frozen=True)
+class _EmpireRecord:
+    """An Empire face's entry in empires.json, its fields checked for type."""
+
     names: dict[str, str]
     expansion: str
     face: str
@@ -140,17 +145,34 @@ def parse_points(text: str) -> Points:
 # --- names ----------------------------------------------------------------------------
 
 
+_NOT_ALNUM = re.compile(r"[\W_]+")
+
+
+@lru_cache(maxsize=4096)
 def normalize(name: str) -> str:
     """Case-, accent- and punctuation-free form: "Éoliennes", "EOLIENNES" → "eoliennes"."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    return "".join(c for c in bare if c.isalnum())
+    # Every name of the catalog is normalized as it loads, twice (the check that no two
+    # cards share a name, then the index): one pass of C code, remembered. `[\W_]` is
+    # what `str.isalnum` refuses, which includes every combining mark NFKD splits off;
+    # U+0345 goes first because casefold() would turn that one into a letter (ι).
+    decomposed = unicodedata.normalize("NFKD", name).replace("\u0345", "")
+    return _NOT_ALNUM.sub("", decomposed.casefold())
 
 
 def _all_names(card: Card) -> Iterator[str]:
     yield from card.names.values()
     for _, name in card.other_names:
         yield name
+
+
+def _number_text(key: int | str) -> str:
+    """A card number as a message quotes it: a long one is cut, since Python will not
+    even convert a number of more than 4,300 digits between int and text."""
+    try:
+        text = str(key).strip()
+    except ValueError:
+        return "…"
+    return text if len(text) <= 9 else text[:9] + "…"
 
 
 @dataclass(frozen=True)
@@ -187,13 +209,16 @@ class Catalog:
         """A card by id (int or digits) or by any printed name; `Rejected` otherwise."""
         if isinstance(key, bool):
             raise Rejected("A card is named by its name or its number, not {value}", value=key)
-        if isinstance(key, int) or (isinstance(key, str) and key.strip().isdigit()):
-            number = int(key)
-            if number in self._by_id:
+        # A number is ASCII digits: "²" or "٣" are digits to isdigit() but no card number
+        # is written with them (they are looked up as names, and not found).
+        digits = key.strip() if isinstance(key, str) else ""
+        if isinstance(key, int) or (digits.isascii() and digits.isdigit()):
+            number = key if isinstance(key, int) else int(digits) if len(digits) <= 9 else None
+            if number is not None and number in self._by_id:
                 return self._by_id[number]
             raise Rejected(
                 "There is no card number {number}: cards are numbered 1 to {last}",
-                number=number,
+                number=_number_text(key),
                 last=max(self._by_id),
             )
         if not isinstance(key, str):
@@ -255,6 +280,8 @@ class Catalog:
         return list(seen)
 
     def _hint(self, name: str, index: Mapping[str, object]) -> str:
+        import difflib  # only for a name not found
+
         close = difflib.get_close_matches(normalize(name), list(index), n=8, cutoff=0.6)
         labels: list[str] = []
         for key in close:
@@ -272,10 +299,10 @@ class Catalog:
 
 def _read_list(path: Path) -> list[object]:
     try:
-        raw = msgspec.json.decode(path.read_bytes())
+        raw = json.loads(path.read_bytes())
     except FileNotFoundError:
         raise CatalogError(f"{path}: file is missing") from None
-    except msgspec.DecodeError as exc:
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
         raise CatalogError(f"{path}: not valid JSON ({exc})") from None
     if not isinstance(raw, list):
         raise CatalogError(f"{path}: expected a list of entries")
@@ -286,18 +313,73 @@ def _field_error(path: Path, what: str, field_name: str, problem: object) -> Cat
     return CatalogError(f"{path.name}: {what}: field '{field_name}': {problem}")
 
 
-_FIELD_IN_MESSAGE = re.compile(r"(?:at `\$\.([\w.]+)`|field `(\w+)`)")
+_JSON_TYPES = {bool: "bool", int: "int", float: "float", str: "str", list: "array",
+               dict: "object", type(None): "null"}
 
 
-def _convert(path: Path, what: str, raw: object, kind: type[msgspec.Struct]) -> msgspec.Struct:
-    try:
-        return msgspec.convert(raw, kind)
-    except msgspec.ValidationError as exc:
-        text = str(exc)
-        match = _FIELD_IN_MESSAGE.search(text)
-        field_name = (match.group(1) or match.group(2)) if match else "?"
-        problem = text.split(" - at `", 1)[0]
-        raise _field_error(path, what, field_name, problem) from None
+def _wrong(expected: str, value: object) -> str:
+    return f"Expected `{expected}`, got `{_JSON_TYPES.get(type(value), type(value).__name__)}`"
+
+
+def _checked(value: object, kind: str, at: str) -> tuple[str, str] | None:
+    """Where and how `value` is not of the field type `kind` (as written in the record
+    class: `int`, `str`, `dict[str, str]`, `dict[str, list[str]]`); None if it is."""
+    if kind == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        return None if ok else (at, _wrong("int", value))
+    if kind == "str":
+        return None if isinstance(value, str) else (at, _wrong("str", value))
+    if not isinstance(value, dict):
+        return at, _wrong("object", value)
+    inner = kind.removeprefix("dict[str, ").removesuffix("]")
+    for key, item in value.items():
+        if inner == "list[str]":
+            if not isinstance(item, list):
+                return f"{at}.{key}", _wrong("array", item)
+            for entry in item:
+                if not isinstance(entry, str):
+                    return f"{at}.{key}", _wrong("str", entry)
+        elif (found := _checked(item, inner, f"{at}.{key}")) is not None:
+            return found
+    return None
+
+
+Record = TypeVar("Record", _CardRecord, _EmpireRecord)
+
+
+_SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {}
+
+
+def _schema(kind: type[_CardRecord | _EmpireRecord]) -> dict[str, tuple[str, bool]]:
+    """Each field of a record class: its type as written, and whether it is required
+    (worked out once a class: it is asked for every card)."""
+    found = _SCHEMAS.get(kind.__name__)
+    if found is None:
+        found = _SCHEMAS[kind.__name__] = {
+            f.name: (str(f.type), f.default is MISSING and f.default_factory is MISSING)
+            for f in fields(kind)}
+    return found
+
+
+def _convert(path: Path, what: str, raw: object, kind: type[Record]) -> Record:
+    """`raw` as a `kind`, every field of the type its class declares, none unknown, none
+    missing without a default; `CatalogError` naming the field otherwise."""
+    if not isinstance(raw, dict):
+        raise CatalogError(f"{path.name}: {what}: {_wrong('object', raw)}")
+    schema = _schema(kind)
+    for name in raw:
+        if name not in schema:
+            raise _field_error(path, what, name, f"Object contains unknown field `{name}`")
+    for name, (declared, required) in schema.items():
+        if name not in raw:
+            if required:
+                raise _field_error(path, what, name,
+                                   f"Object missing required field `{name}`")
+            continue
+        wrong = _checked(raw[name], declared, name)
+        if wrong is not None:
+            raise _field_error(path, what, *wrong)
+    return kind(**raw)
 
 
 def _names(path: Path, what: str, names: dict[str, str]) -> dict[str, str]:
@@ -312,7 +394,6 @@ def _card(path: Path, index: int, raw: object) -> Card:
     what = f"card #{raw.get('id', index + 1) if isinstance(raw, dict) else index + 1}"
     what += f" ({label})" if isinstance(label, str) else ""
     record = _convert(path, what, raw, _CardRecord)
-    assert isinstance(record, _CardRecord)
     parsers: dict[str, Callable[[], object]] = {
         "expansion": lambda: Expansion(record.expansion),
         "type": lambda: CardType(record.type),
@@ -358,7 +439,6 @@ def _empire(path: Path, index: int, raw: object) -> EmpireFace:
     face_letter = raw.get("face") if isinstance(raw, dict) else None
     what = f"Empire entry {index + 1} ({label} {face_letter})"
     record = _convert(path, what, raw, _EmpireRecord)
-    assert isinstance(record, _EmpireRecord)
     try:
         expansion = Expansion(record.expansion)
     except ValueError as exc:

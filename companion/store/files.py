@@ -35,7 +35,6 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-from companion.store.atomic import atomic_write
 from companion.store.errors import StoreError
 
 MAX_DEPTH = 64
@@ -132,6 +131,8 @@ def write_regular(path: Path, data: bytes, *, forbidden: Path) -> None:
     Refused (`FileRefused`, nothing written) when `path` is in the folder `forbidden`
     (the data folder; also through a linked folder) or names anything but a regular file.
     """
+    from companion.store.atomic import atomic_write  # msgspec, tinydb: only to write
+
     path = Path(path).expanduser()
     try:
         inside = path.resolve().is_relative_to(forbidden.resolve())

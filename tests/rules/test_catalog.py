@@ -93,6 +93,16 @@ def test_lookup_by_id(cards: Catalog) -> None:
         cards.card(130)
 
 
+@pytest.mark.parametrize("key", ["²", "٣", "9" * 5_000, 10**5_000, " 0130 "],
+                         ids=["superscript", "arabic-indic", "5000-digit-text", "huge-int", "130"])
+def test_a_number_no_card_has_is_refused_never_a_crash(cards: Catalog, key: int | str) -> None:
+    # "²" and "٣" are digits to str.isdigit() but not to int(); 5,000 digits are more
+    # than Python converts between int and text: each is a Rejected, as any unknown card.
+    with pytest.raises(Rejected) as error:
+        cards.card(key)
+    assert len(str(error.value)) < 200
+
+
 def test_unknown_name_suggests_the_closest(cards: Catalog) -> None:
     with pytest.raises(Rejected) as error:
         cards.card("Wind Turbine")

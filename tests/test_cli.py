@@ -1,0 +1,84 @@
+"""The command line's layout: one module a command, and only the command that runs is
+imported (`companion score` starts as a process per tableau behind other tools)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import build_parser, chosen_command, commands, main
+
+STORE_PACKAGES = ("flet", "filelock", "tinydb", "platformdirs")
+"""What only the app and the commands that open the data folder need."""
+
+
+def _imported_by(code: str) -> list[str]:
+    """The companion modules and the store's and Flet's packages a fresh process has
+    imported after running `code`."""
+    probe = (f"import sys\n{code}\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+             f"{('companion', *STORE_PACKAGES)!r}))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    found: list[str] = json.loads(done.stdout.splitlines()[-1].replace("'", '"'))
+    return found
+
+
+def _commands_modules(except_for: str | None) -> set[str]:
+    modules = {command.module for command in commands()} | {"companion.cli.app"}
+    return modules - {except_for} if except_for else modules
+
+
+def test_score_imports_neither_flet_nor_the_store_nor_another_command(tmp_path: Path) -> None:
+    tableau = tmp_path / "tableau.json"
+    tableau.write_text('{"empire": "Noram States", "built": ["Zeppelin"]}', encoding="utf-8")
+    found = _imported_by(f"from companion.cli import main\nmain(['score', {str(tableau)!r}])")
+    assert "companion.cli.score" in found and "companion.scorer" in found
+    assert not set(found) & _commands_modules("companion.cli.score")
+    assert not [m for m in found if m.split(".")[0] in STORE_PACKAGES]
+    assert not [m for m in found if m.startswith(("companion.ui", "companion.store.store"))]
+    assert "companion.cli.storage" not in found
+
+
+def test_help_lists_every_command_without_importing_them() -> None:
+    found = _imported_by("from companion.cli import build_parser\n"
+                         "build_parser().format_help()")
+    assert not set(found) & _commands_modules("companion.cli.app")
+    assert not [m for m in found if m.split(".")[0] in STORE_PACKAGES]
+    text = " ".join(build_parser().format_help().split())  # argparse wraps the lines
+    for command in commands():
+        assert command.name in text and command.help in text
+    assert "--port" in text and "--share" in text  # the app's options
+
+
+@pytest.mark.parametrize(("argv", "command"), [
+    (["score", "x.json"], "score"),
+    (["--data-dir", "history", "medals"], "medals"),  # a folder named like a command
+    (["--data-dir=/tmp/d", "check"], "check"),
+    (["--data", "/tmp/d", "export", "f.json"], "export"),  # argparse's abbreviation
+    ([], None),
+    (["--port", "9000"], None),
+    (["--help"], None),
+    (["--code", "history", "--share"], None),  # the app's option value, not a command
+])
+def test_the_command_is_found_before_parsing(argv: list[str], command: str | None) -> None:
+    assert chosen_command(argv) == command
+
+
+def test_the_apps_options_before_a_command_are_read_and_ignored_as_before(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--port", "9000", "--data-dir", str(tmp_path / "data"), "history"]) == 0
+    assert "No finished games yet." in capsys.readouterr().out
+
+
+def test_every_command_has_a_module_with_its_arguments() -> None:
+    for command in commands():
+        parser = build_parser(command.name)
+        args = parser.parse_args([command.name, *{
+            "score": ["-"], "export": ["f.json"], "import": ["f.json"],
+            "campaign": ["boxes"]}.get(command.name, [])])
+        assert args.command == command.name and callable(args.handler)
