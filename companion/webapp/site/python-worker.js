@@ -22,11 +22,38 @@ async function start(documentUrl) {
     if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL: new URL("./pyodide/", import.meta.url).href,
     stdout: (text) => console.log(text),
     stderr: (text) => console.error(text),
-  });
+  };
+  // Pyodide's memory with the first page's modules already imported, made at build time
+  // (see build.py `_snapshot`). Only when the service worker has it: on the first visit
+  // it is being downloaded in the background, and the usual start is quicker than
+  // waiting for 30 MB.
+  let snapshot = null;
+  try {
+    const cached = await caches.match(new URL("./pyodide/snapshot.bin", import.meta.url));
+    if (cached) snapshot = await cached.arrayBuffer();
+    const head = snapshot ? new Uint8Array(snapshot, 0, 2) : null;
+    if (head && head[0] === 0x1f && head[1] === 0x8b) {
+      const inflated = new Blob([snapshot]).stream()
+        .pipeThrough(new DecompressionStream("gzip"));
+      snapshot = await new Response(inflated).arrayBuffer();
+    }
+  } catch (error) {
+    snapshot = null;
+  }
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      mark("worker: snapshot restored");
+    } catch (error) {
+      console.warn("The memory snapshot could not be used:", error);
+    }
+  }
+  if (pyodide === null) pyodide = await loadPyodide(options);
   mark("worker: pyodide ready");
   pyodide.unpackArchive(await archive, "zip", { extractDir: "/app" });
   mark("worker: app unpacked");
