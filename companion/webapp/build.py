@@ -29,6 +29,7 @@ What goes in, and why:
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import hashlib
 import importlib.util
@@ -46,6 +47,7 @@ from importlib import resources
 from importlib.metadata import version
 from pathlib import Path
 
+from companion.i18n import t
 from companion.webapp import icons
 
 APP_NAME = "Wonderful Companion"
@@ -87,16 +89,19 @@ class BuildReport:
     notes: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        lines = [f"Built the phone app in {self.dest}: {self.files} files, "
-                 f"{self.size / 2**20:.1f} MB, in {self.seconds:.1f} s "
-                 f"(cache {self.cache_name}).", *self.notes]
+        lines = [t("Built the phone app in {folder}: {files} files, {size} MB, in {seconds} s."
+                   " Serve this folder from any web server (python -m http.server"
+                   " --directory {folder}) and open its address once.",
+                   folder=str(self.dest), files=self.files,
+                   size=f"{self.size / 2**20:.1f}", seconds=f"{self.seconds:.1f}"),
+                 *self.notes]
         return "\n".join(lines)
 
 
 def flet_web_dir() -> Path:
     spec = importlib.util.find_spec("flet_web")
     if spec is None or spec.origin is None:
-        raise BuildError("The flet-web package is missing: pip install flet-web.")
+        raise BuildError(t("The flet-web package is missing: reinstall the app."))
     return Path(spec.origin).resolve().parent / "web"
 
 
@@ -110,7 +115,8 @@ def _shipped(name: str) -> Path:
     for candidate in (package / "_data" / name, package.parent / name):
         if candidate.is_dir():
             return candidate
-    raise BuildError(f"The '{name}' folder of the app is missing: reinstall the app.")
+    raise BuildError(t("The {folder} folder of the app is missing: reinstall the app.",
+                       folder=name))
 
 
 def _cache_root() -> Path:
@@ -151,8 +157,8 @@ def _dependencies(web: Path, report: BuildReport) -> Path:
                    "--only-binary=:all:", *requirements]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode != 0:
-            raise BuildError("Could not get the packages for the browser (pip needs the "
-                             f"package index once):\n{done.stderr.strip()}")
+            raise BuildError(t("Could not get the packages for the browser (pip needs the "
+                               "package index once):") + "\n" + done.stderr.strip())
         for extra in ("bin", "share"):
             shutil.rmtree(staging / extra, ignore_errors=True)
         if _compile(web, staging):
@@ -266,8 +272,8 @@ def _app_tree(web: Path, work: Path, dependencies: Path, report: BuildReport) ->
     shutil.copytree(_shipped("assets"), package / "_data" / "assets")
     shutil.copytree(_shipped("scenarios"), package / "_data" / "scenarios")
     if report.precompiled and not _compile(web, package):
-        report.notes.append("Our package could not be compiled to bytecode: the browser "
-                            "compiles it at each start.")
+        report.notes.append(t("The app could not be compiled ahead: it starts about a "
+                              "second slower."))
     return tree
 
 
@@ -321,7 +327,8 @@ def _patch_client(dest: Path) -> None:
     # the site has its own (sw.js), registered by the page.
     text, count = re.subn(r"serviceWorkerSettings:\s*\{[^{}]*\},", "", text)
     if count != 1:
-        raise BuildError("flutter_bootstrap.js changed: cannot turn its service worker off")
+        raise BuildError(t("This version of flet-web is not supported: {file} changed.",
+                           file="flutter_bootstrap.js"))
     bootstrap.write_text(text, encoding="utf-8")
     _write_index(dest)
 
@@ -367,7 +374,8 @@ def _write_index(dest: Path) -> None:
     for pattern, replacement in replacements:
         text, count = re.subn(pattern, replacement, text, count=1)
         if count != 1:
-            raise BuildError(f"Flet's index.html changed: cannot find {pattern}")
+            raise BuildError(t("This version of flet-web is not supported: {file} changed.",
+                               file="index.html"))
     index.write_text(text, encoding="utf-8")
 
 
@@ -419,11 +427,13 @@ def _prepare(dest: Path) -> None:
     """An empty folder, or a previous build (emptied); anything else is refused."""
     if dest.exists():
         if not dest.is_dir():
-            raise BuildError(f"{dest} is a file: choose a folder for the site.")
+            raise BuildError(t("{folder} is a file: choose a folder for the site.",
+                               folder=str(dest)))
         if any(dest.iterdir()):
             if not (dest / MARKER).exists():
-                raise BuildError(f"{dest} is not empty and holds no earlier build of the "
-                                 "app: choose an empty or new folder.")
+                raise BuildError(t("{folder} is not empty and holds no earlier build of "
+                                   "the app: choose an empty or new folder.",
+                                   folder=str(dest)))
             for child in dest.iterdir():
                 if child.is_dir() and not child.is_symlink():
                     shutil.rmtree(child)
@@ -440,8 +450,8 @@ def build_site(dest: Path) -> BuildReport:
     web = flet_web_dir()
     dependencies = _dependencies(web, report)
     if not report.precompiled:
-        report.notes.append("Node.js was not found: modules are not precompiled, so the "
-                            "app starts about a second slower.")
+        report.notes.append(t("Node.js was not found: the app could not be compiled "
+                              "ahead, so it starts about 3 seconds slower."))
     _prepare(dest)
     (dest / MARKER).write_text("A site built by `companion build-web`.\n", encoding="utf-8")
     _copy_client(web, dest)
@@ -451,22 +461,26 @@ def build_site(dest: Path) -> BuildReport:
         tree = _app_tree(web, Path(work), dependencies, report)
         _zip_tree(tree, dest / "app.zip")
         if report.precompiled and not _snapshot(web, tree, dest / "pyodide" / SNAPSHOT):
-            report.notes.append("No memory snapshot: every visit starts Python from "
-                                "scratch (about 3 s more).")
+            report.notes.append(t("Python could not be prepared ahead: the app starts "
+                                  "about 2 seconds slower."))
     (dest / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
     _write_service_worker(dest, report)
     report.seconds = time.monotonic() - started
     return report
 
 
-def main(argv: list[str] | None = None) -> int:
-    """`python -m companion.webapp.build DIR`, until the command line has `build-web`."""
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m companion.webapp.build DIR", file=sys.stderr)
-        return 2
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """`companion build-web DIR` (a command module of `companion.cli`)."""
+    parser.description = t("Write the phone app to a folder: a static web site where the "
+                           "whole app runs in the browser and works offline once opened.")
+    parser.add_argument("dir", metavar="DIR",
+                        help=t("the folder to write the site to (new, empty, or an "
+                               "earlier build)"))
+
+
+def run(args: argparse.Namespace) -> int:
     try:
-        report = build_site(Path(os.path.expanduser(args[0])))
+        report = build_site(Path(os.path.expanduser(args.dir)))
     except BuildError as exc:
         print(str(exc), file=sys.stderr)
         return 1
@@ -475,4 +489,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    command = argparse.ArgumentParser(prog="python -m companion.webapp.build")
+    add_arguments(command)
+    sys.exit(run(command.parse_args()))
