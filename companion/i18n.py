@@ -29,9 +29,14 @@ import json
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 from companion.shipped.paths import assets_dir
+
+TYPE_CHECKING = False
+"""typing.TYPE_CHECKING without importing typing (see companion.cli): this module is on
+the path of `companion score`, which must start fast."""
+if TYPE_CHECKING:
+    from typing import Any
 
 SUPPORTED = ("en", "fr", "es", "pt", "it", "de")
 PLURAL_CATEGORIES = ("one", "other")

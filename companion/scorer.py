@@ -16,7 +16,6 @@ import json
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from companion.i18n import Plural, t
 from companion.rules.cards import Card, Resource
@@ -30,6 +29,12 @@ from companion.rules.tableau import (
     table_supremacy,
 )
 from companion.shipped.catalog import Catalog, catalog
+
+TYPE_CHECKING = False
+"""typing.TYPE_CHECKING without importing typing (see companion.cli): this module is on
+the path of `companion score`, which must start fast."""
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_COPIES = 200
 MAX_TOKENS = 1000

@@ -13,6 +13,8 @@ import pytest
 from companion.cli import build_parser, chosen_command, commands, main
 
 STORE_PACKAGES = ("flet", "filelock", "tinydb", "platformdirs")
+SLOW_TO_IMPORT = ("typing", "msgspec")
+"""Modules the scorer does not need at run time and that cost milliseconds to import."""
 """What only the app and the commands that open the data folder need."""
 
 
@@ -21,7 +23,7 @@ def _imported_by(code: str) -> list[str]:
     imported after running `code`."""
     probe = (f"import sys\n{code}\n"
              "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-             f"{('companion', *STORE_PACKAGES)!r}))")
+             f"{('companion', *STORE_PACKAGES, *SLOW_TO_IMPORT)!r}))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     found: list[str] = json.loads(done.stdout.splitlines()[-1].replace("'", '"'))
@@ -42,6 +44,7 @@ def test_score_imports_neither_flet_nor_the_store_nor_another_command(tmp_path: 
     assert not [m for m in found if m.split(".")[0] in STORE_PACKAGES]
     assert not [m for m in found if m.startswith(("companion.ui", "companion.store.store"))]
     assert "companion.cli.storage" not in found
+    assert not set(found) & set(SLOW_TO_IMPORT)
 
 
 def test_help_lists_every_command_without_importing_them() -> None:

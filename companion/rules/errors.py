@@ -7,7 +7,12 @@ English text as is.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+"""typing.TYPE_CHECKING without importing typing (see companion.cli): this module is on
+the path of `companion score`, which must start fast."""
+if TYPE_CHECKING:
+    from typing import Any
+
 
 
 class Rejected(Exception):

@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TypeVar
 
 from companion.rules.cards import (
     CHARACTERS,
@@ -34,6 +33,9 @@ from companion.rules.cards import (
 )
 from companion.rules.errors import Rejected
 from companion.shipped.paths import assets_dir
+
+TYPE_CHECKING = False
+"""typing.TYPE_CHECKING without importing typing (see companion.cli)."""
 
 LANGUAGES = ("en", "fr", "de", "es", "it")
 """Languages every card and Empire has a printed name in."""
@@ -344,7 +346,10 @@ def _checked(value: object, kind: str, at: str) -> tuple[str, str] | None:
     return None
 
 
-Record = TypeVar("Record", _CardRecord, _EmpireRecord)
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    Record = TypeVar("Record", _CardRecord, _EmpireRecord)
 
 
 _SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {}

@@ -13,9 +13,12 @@ Importing the package imports none of it: `companion score` reads its input with
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False
+"""typing.TYPE_CHECKING without importing typing (see companion.cli)."""
 if TYPE_CHECKING:
+    from typing import Any
+
     from companion.store.errors import StoreError, StoreLocked
     from companion.store.location import data_dir
     from companion.store.store import Notice, Store, open_store

@@ -6,9 +6,13 @@ apart, so the UI can translate the template while the CLI prints the text as is.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.i18n import t
+
+TYPE_CHECKING = False
+"""typing.TYPE_CHECKING without importing typing (see companion.cli): this module is on
+the path of `companion score`, which must start fast."""
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class StoreError(Exception):

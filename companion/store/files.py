@@ -33,9 +33,14 @@ import stat
 from array import array
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
 
 from companion.store.errors import StoreError
+
+TYPE_CHECKING = False
+"""typing.TYPE_CHECKING without importing typing (see companion.cli): this module is on
+the path of `companion score`, which must start fast."""
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_DEPTH = 64
 """An export nests 6 deep, a scenario file 4: 64 leaves room and stays far below the
