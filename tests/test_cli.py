@@ -83,5 +83,18 @@ def test_every_command_has_a_module_with_its_arguments() -> None:
         parser = build_parser(command.name)
         args = parser.parse_args([command.name, *{
             "score": ["-"], "export": ["f.json"], "import": ["f.json"],
-            "campaign": ["boxes"]}.get(command.name, [])])
+            "campaign": ["boxes"], "build-web": ["site"]}.get(command.name, []),
+        ])
         assert args.command == command.name and callable(args.handler)
+
+
+def test_build_web_never_empties_a_folder_that_is_not_an_earlier_build(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    keep = tmp_path / "photos"
+    keep.mkdir()
+    (keep / "holiday.jpg").write_bytes(b"\xff\xd8")
+    assert main(["build-web", str(keep)]) == 1
+    assert (keep / "holiday.jpg").read_bytes() == b"\xff\xd8"
+    assert capsys.readouterr().err.strip()

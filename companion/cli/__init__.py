@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # for mypy only: at run time each module is imported when it 
 
     from companion.cli import (
         app,
+        build_web,
         campaign,
         check,
         export,
@@ -62,7 +63,7 @@ if TYPE_CHECKING:  # for mypy only: at run time each module is imported when it 
     )
 
     _CHECKED: tuple[CommandModule, ...] = (
-        app, campaign, check, export, history, import_, medals, scenarios, score)
+        app, build_web, campaign, check, export, history, import_, medals, scenarios, score)
 
 
 def commands() -> tuple[Command, ...]:
@@ -82,6 +83,8 @@ def commands() -> tuple[Command, ...]:
                 t("record a campaign (War or Peace) scenario by scenario")),
         Command("check", "companion.cli.check",
                 t("verify every file of your data and report any problem")),
+        Command("build-web", "companion.cli.build_web",
+                t("write the phone app, which works offline, as a static web site")),
     )
 
 

@@ -130,11 +130,16 @@ class DataTransfer:
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16,
                                                                   vertical=8)),
             ),
-            ft.Text(t("Files up to {size} MB here; for a larger one, run: companion import "
-                      "FILE", size=WEB_IMPORT_MB), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(self._size_hint(), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             w.button(t("Erase all my data…"), self._ask_reset, icon=ft.Icons.DELETE_FOREVER,
                      kind="outlined"),
         ]
+
+    def _size_hint(self) -> str:
+        if self.app.services.runs_in_browser:  # the phone app has no command line
+            return t("Files up to {size} MB.", size=WEB_IMPORT_MB)
+        return t("Files up to {size} MB here; for a larger one, run: companion import FILE",
+                 size=WEB_IMPORT_MB)
 
     # --- export ---------------------------------------------------------------------
 

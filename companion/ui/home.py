@@ -43,7 +43,7 @@ class HomeScreen(Screen):
                 content=ft.Column([self._ongoing(record) for record in ongoing], spacing=8,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                 identifier="continue", container=True))
-        tables = services.tables.tables()
+        tables = [] if services.runs_in_browser else services.tables.tables()
         if tables:
             controls.append(w.heading(t("Tables on phones")))
             controls += [w.button(t("Table of {names}", names=", ".join(table.names)),
@@ -57,13 +57,15 @@ class HomeScreen(Screen):
                      icon=ft.Icons.FLAG, kind="tonal"),
             w.button(t("Table game (2–7 players)"), lambda: self.app.navigate("/new/table"),
                      icon=ft.Icons.GROUPS, kind="tonal"),
-            w.button(t("Table on every phone"), lambda: self.app.navigate("/tables/new"),
-                     icon=ft.Icons.PHONE_ANDROID, kind="tonal"),
             w.button(t("Quick score"), lambda: self.app.navigate("/quick"),
                      icon=ft.Icons.CALCULATE, kind="outlined"),
-            w.button(t("Play on phones"), lambda: self.app.navigate("/share"),
-                     icon=ft.Icons.QR_CODE_2, kind="outlined"),
         ]
+        if not services.runs_in_browser:  # a table of phones needs a computer to host it
+            controls[-1:-1] = [w.button(t("Table on every phone"),
+                                        lambda: self.app.navigate("/tables/new"),
+                                        icon=ft.Icons.PHONE_ANDROID, kind="tonal")]
+            controls.append(w.button(t("Play on phones"), lambda: self.app.navigate("/share"),
+                                     icon=ft.Icons.QR_CODE_2, kind="outlined"))
         links = self._links()
         if links:
             controls.append(w.heading(t("Your records")))

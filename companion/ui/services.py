@@ -267,6 +267,9 @@ class Services:
     messages: list[str] = field(default_factory=list)
     """What the player must be told at start besides the store's notices."""
     _tables: Any = field(default=None, init=False, repr=False, compare=False)
+    runs_in_browser: bool = False
+    """The phone app: Python runs inside this browser, so there is no server to share
+    with other phones and no command line to point at."""
     share: Share | None = None
     """Where the phones at the table find the app and its code (`companion --share`);
     None when the app is open on this computer only."""

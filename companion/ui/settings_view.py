@@ -51,9 +51,7 @@ class SettingsScreen(Screen):
             _wrap([w.button(label, self._theme(code),
                             kind="filled" if code == theme else "outlined")
                    for code, label in themes]),
-            w.heading(t("Phones at the table")),
-            w.button(t("Play on phones"), lambda: self.app.navigate("/share"),
-                     icon=ft.Icons.QR_CODE_2, kind="outlined"),
+            *self._phones(),
             w.heading(t("Games you own")),
             ft.Text(t("New games and the card browser start with these."), size=12),
             *self._expansions(),
@@ -79,6 +77,14 @@ class SettingsScreen(Screen):
         raw = self.app.services.setting("expansions", ["base"])
         return [e.value for e in Expansion
                 if e is Expansion.BASE or (isinstance(raw, list) and e.value in raw)]
+
+    def _phones(self) -> list[ft.Control]:
+        """Sharing with the table's phones needs a computer to host the app."""
+        if self.app.services.runs_in_browser:
+            return []
+        return [w.heading(t("Phones at the table")),
+                w.button(t("Play on phones"), lambda: self.app.navigate("/share"),
+                         icon=ft.Icons.QR_CODE_2, kind="outlined")]
 
     def _expansions(self) -> list[ft.Control]:
         owned = self._owned()

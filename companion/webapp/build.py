@@ -29,12 +29,10 @@ What goes in, and why:
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import hashlib
 import importlib.util
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -467,28 +465,3 @@ def build_site(dest: Path) -> BuildReport:
     _write_service_worker(dest, report)
     report.seconds = time.monotonic() - started
     return report
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """`companion build-web DIR` (a command module of `companion.cli`)."""
-    parser.description = t("Write the phone app to a folder: a static web site where the "
-                           "whole app runs in the browser and works offline once opened.")
-    parser.add_argument("dir", metavar="DIR",
-                        help=t("the folder to write the site to (new, empty, or an "
-                               "earlier build)"))
-
-
-def run(args: argparse.Namespace) -> int:
-    try:
-        report = build_site(Path(os.path.expanduser(args.dir)))
-    except BuildError as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
-    print(report.summary())
-    return 0
-
-
-if __name__ == "__main__":
-    command = argparse.ArgumentParser(prog="python -m companion.webapp.build")
-    add_arguments(command)
-    sys.exit(run(command.parse_args()))

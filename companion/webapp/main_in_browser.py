@@ -247,6 +247,7 @@ async def start() -> None:
         message = str(exc)
         ft.run(lambda page: page.add(ft.Text(message, selectable=True)))
         return
+    services.runs_in_browser = True
     sync.request()  # opening may have upgraded or repaired files
     services.backend = SyncedBackend(services.backend, sync, state)
     backend = services.backend

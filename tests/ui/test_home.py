@@ -51,3 +51,18 @@ def test_the_players_own_scenarios_are_offered_and_broken_ones_explained(
     assert "broken.json" in ui.text("notice")
     ui.click("Solo scenario")
     assert any("Kitchen Table Classic" in name for name in ui.names())
+
+
+def test_the_phone_app_offers_nothing_that_needs_a_computer(
+        open_ui: Callable[..., Ui]) -> None:
+    services = memory_services()
+    services.runs_in_browser = True  # Python runs in the phone's browser
+    ui = open_ui(services)
+    names = ui.names()
+    assert "Quick score" in names
+    assert "Table on every phone" not in names and "Play on phones" not in names
+    ui.click("Settings")
+    assert "Play on phones" not in ui.names()
+    assert "Files up to" in ui.screen_text() and "companion import" not in ui.screen_text()
+    served = open_ui(memory_services())
+    assert "Table on every phone" in served.names() and "Play on phones" in served.names()
