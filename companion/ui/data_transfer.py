@@ -30,7 +30,7 @@ from typing import Any
 import flet as ft
 import msgspec
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.errors import Rejected
 from companion.store import StoreError
 from companion.store.schema import BACKUP_DIR
@@ -42,7 +42,6 @@ from companion.ui.services import ServicesError
 
 WEB_IMPORT_MB = 16
 """The largest WebSocket message the app's server (uvicorn) accepts, in MiB."""
-COUNTED = ("games", "attempts", "campaigns", "players")
 
 
 class ImportRefused(Exception):
@@ -85,19 +84,26 @@ def contents(data: Any) -> str:
         value = data.get(key) if isinstance(data, dict) else None
         return len(value) if isinstance(value, list) else 0
 
-    return t("It holds {games} games, {attempts} scenario attempts, {campaigns} campaigns "
-             "and {players} players.", **{key: count(key) for key in COUNTED})
+    return t("It holds: {games}, {attempts}, {campaigns}, {players}.",
+             games=tn("{count} game", "{count} games", count("games")),
+             attempts=tn("{count} scenario attempt", "{count} scenario attempts",
+                         count("attempts")),
+             campaigns=tn("{count} campaign", "{count} campaigns", count("campaigns")),
+             players=tn("{count} player", "{count} players", count("players")))
 
 
 def imported_message(counts: dict[str, int]) -> str:
     """What was imported, then what was corrected from the moves (see store/derive.py)."""
     from companion.store.derive import correction_notes
 
-    done = t("Imported: {games} new games, {replaced} games updated, {attempts} scenario "
-             "attempts, {campaigns} campaigns, {players} players.",
-             games=counts.get("games", 0), replaced=counts.get("games_replaced", 0),
-             attempts=counts.get("attempts", 0), campaigns=counts.get("campaigns", 0),
-             players=counts.get("players", 0))
+    done = t("Imported: {games}, {replaced}, {attempts}, {campaigns}, {players}.",
+             games=tn("{count} new game", "{count} new games", counts.get("games", 0)),
+             replaced=tn("{count} game updated", "{count} games updated",
+                         counts.get("games_replaced", 0)),
+             attempts=tn("{count} scenario attempt", "{count} scenario attempts",
+                         counts.get("attempts", 0)),
+             campaigns=tn("{count} campaign", "{count} campaigns", counts.get("campaigns", 0)),
+             players=tn("{count} player", "{count} players", counts.get("players", 0)))
     return " ".join([done, *correction_notes(counts)])
 
 

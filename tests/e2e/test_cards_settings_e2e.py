@@ -55,11 +55,11 @@ def test_an_exported_file_imported_through_the_settings_screen(
     with page.expect_file_chooser() as chooser:
         app.click("Import an exported file")
     chooser.value.set_files(str(exported))
-    app.wait_for_text("It holds 1 games")
+    app.wait_for_text("It holds: 1 game,")
     app.settle()  # the dialog has finished opening
     app.click("Add to my data")
     # The snack bar's message is the accessible name of its node.
-    page.locator('[aria-label^="Imported: 1 new games"]').first.wait_for()
+    page.locator('[aria-label^="Imported: 1 new game,"]').first.wait_for()
     server.stop()
     with open_store(data_dir, read_only=True) as target:
         assert target.game("from-a") is not None

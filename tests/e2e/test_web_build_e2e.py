@@ -142,7 +142,7 @@ def test_the_site_plays_offline_and_never_asks_another_host(
     with page.expect_file_chooser() as chooser:
         app.click("Import an exported file")
     chooser.value.set_files(str(exported))
-    app.wait_for_text("It holds 1 games")
+    app.wait_for_text("It holds: 1 game,")
     app.settle()
     app.click("Add to my data")
     page.locator('[aria-label^="Imported: "]').first.wait_for()

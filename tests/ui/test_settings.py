@@ -132,7 +132,7 @@ def test_an_exported_file_imported_adds_its_games(open_ui: Callable[..., Ui],
     target = stores("b")
     ui = open_ui(memory_services(target), route="/settings")
     _pick(ui, "export.json", exported)
-    assert "It holds 2 games" in ui.screen_text()
+    assert "It holds: 2 games" in ui.screen_text()
     ui.click("Add to my data")
     assert target.game("g1") is not None and target.game("g2") is not None
     assert ui.last_message().startswith("Imported: 2 new games, 0 games updated")
