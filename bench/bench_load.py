@@ -205,7 +205,7 @@ def ensure_cache() -> None:
     """Make the compressed copies now (once per flet-web version), as the app's first
     start would in the background, and say what it cost."""
     from companion.shipped.paths import assets_dir
-    from companion.ui.client_files import ClientFiles
+    from companion.ui.client_cache import ClientFiles
 
     files = ClientFiles(shadowed_by=[assets_dir()])
     started = time.perf_counter()
