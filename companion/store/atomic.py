@@ -167,8 +167,16 @@ def keep_previous(path: Path) -> None:
             shutil.copyfile(path, temp)
         except FileNotFoundError:
             return
+    move_into_place(temp, previous(path))
+
+
+def move_into_place(temp: Path | str, path: Path, *, keep_prev: bool = False) -> None:
+    """Rename a finished temp file over `path` (with `keep_prev`, what `path` held stays
+    as `<path>.prev`); if that fails the temp is removed, so no stray file is left."""
     try:
-        os.replace(temp, previous(path))
+        if keep_prev:
+            keep_previous(path)
+        os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
@@ -178,15 +186,7 @@ def keep_previous(path: Path) -> None:
 def atomic_write(path: Path, data: bytes, *, keep_prev: bool = False) -> None:
     """Replace `path` by `data` so that a crash leaves either the old or the new content;
     with `keep_prev`, the old content stays as `<path>.prev`."""
-    temp = write_temp(path, data)
-    try:
-        if keep_prev:
-            keep_previous(path)
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    move_into_place(write_temp(path, data), path, keep_prev=keep_prev)
     fsync_dir(path.parent)
 
 
@@ -197,11 +197,11 @@ def atomic_copy(source: Path, target: Path) -> None:
     try:
         shutil.copy2(source, name)
         fsync_file(Path(name))
-        os.replace(name, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(name)
         raise
+    move_into_place(name, target)
     fsync_dir(target.parent)
 
 

@@ -42,6 +42,7 @@ from companion.store.atomic import (
     encode,
     fsync_dir,
     keep_previous,
+    move_into_place,
     read_regular,
     seal,
     unseal,
@@ -153,14 +154,7 @@ class Journal:
         """One file: its rename is the commit point. A failed fsync of the folder after
         it cannot take the rename back: it is done again before the next commit."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        temp = write_temp(path, data)
-        try:
-            keep_previous(path)
-            os.replace(temp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
+        move_into_place(write_temp(path, data), path, keep_prev=True)
         try:
             fsync_dir(path.parent)
         except OSError:
@@ -175,13 +169,8 @@ class Journal:
                 entries.append(Entry(path, write_temp(path, data), digest(data)))
             for folder in sorted({e.temp.parent for e in entries}):
                 fsync_dir(folder)
-            temp = write_temp(self.manifest, seal(encode(self._describe(entries))))
-            try:
-                os.replace(temp, self.manifest)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(temp)
-                raise
+            move_into_place(write_temp(self.manifest, seal(encode(self._describe(entries)))),
+                            self.manifest)
             try:
                 fsync_dir(self.folder)
             except OSError:
