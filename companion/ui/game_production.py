@@ -44,7 +44,7 @@ def production_panel(screen: GameScreen) -> list[ft.Control]:
                                     resource=resource_label(resource)),
                      size=18, bold=True),
     ]
-    seated = screen.seat_names()
+    seated = screen.app.services.tables.waiting_for(screen.session)
     if seated is not None and state.supremacy is None:
         lines += waiting_rows(screen, seated)
         return lines

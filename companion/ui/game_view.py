@@ -39,7 +39,6 @@ from companion.rules.suggest import (
     krystallium_slots,
     refusal,
 )
-from companion.rules.table import waiting_for
 from companion.store import StoreError
 from companion.store.errors import StoreConflict
 from companion.ui import widgets as w
@@ -191,17 +190,6 @@ class GameScreen(Screen):
         self.exact_totals = False
         self.after_action()
         return True
-
-    def seat_names(self) -> list[str] | None:
-        """At a shared table, the players this seat waits for (None: not a shared seat)."""
-        hub = self.app.services.tables
-        found = hub.seat_of(self.session)
-        if found is None:
-            return None
-        table, seat = found
-        states = hub.states(table)
-        states[seat] = self.state
-        return [table.names[i] for i in waiting_for(states, seat)]
 
     def _phase_panel(self) -> list[ft.Control]:
         state = self.state

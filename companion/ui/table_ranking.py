@@ -38,13 +38,10 @@ def ranking_rows(app: CompanionApp, table: SharedTable,
 def seat_end_rows(app: CompanionApp, session: GameSession) -> list[ft.Control]:
     """On a seat's final score: the table's ranking once every game is over, else who is
     still playing (the screen redraws as they finish)."""
-    hub = app.services.tables
-    found = hub.seat_of(session)
-    if found is None:
+    here = app.services.tables.at_table(session)
+    if here is None:
         return []
-    table, seat = found
-    states = hub.states(table)
-    states[seat] = session.state
+    table, states = here.table, here.states
     playing = [table.names[i] for i, s in enumerate(states) if s is None or not s.finished]
     if playing:
         return [w.value_text("table-waiting", t("The ranking comes when every player has "

@@ -33,6 +33,7 @@ from companion.rules.table import (
     position,
     step_done,
     supremacy_answers,
+    waiting_for,
 )
 from companion.store.validate import name_key
 from companion.ui.services import Services
@@ -82,6 +83,15 @@ def table_from_tag(tag: object) -> tuple[SharedTable, int] | None:
     return table, seat
 
 
+@dataclass(frozen=True)
+class AtTable:
+    """Where a seat's game sits: its table, its seat and every seat's state."""
+
+    table: SharedTable
+    seat: int
+    states: list[GameState | None]
+
+
 class TableHub:
     """The host's shared tables; one per app process, used by every tab."""
 
@@ -89,6 +99,7 @@ class TableHub:
         self.services = services
         self._tables: dict[str, SharedTable] = {}
         self._signatures: dict[str, tuple[object, ...]] = {}
+        self._replayed: dict[str, tuple[object, GameState | None]] = {}
 
     # --- making and finding tables ----------------------------------------------------
 
@@ -154,11 +165,42 @@ class TableHub:
 
     def states(self, table: SharedTable) -> list[GameState | None]:
         """Each seat's state as saved (None: not set up, or its game is gone)."""
-        states: list[GameState | None] = []
-        for game_id in table.seats:
-            record = self.services.backend.game(game_id) if game_id else None
-            states.append(_state(record, self.services))
-        return states
+        return [self._saved_state(game_id) if game_id else None for game_id in table.seats]
+
+    def _saved_state(self, game_id: str) -> GameState | None:
+        """A seat's saved game replayed, once per saved revision: every tap at the table
+        asks for every seat's state (to settle, to check, to redraw who is waiting). The
+        states are only read, never changed."""
+        record = self.services.backend.game(game_id)
+        if record is None:
+            return None
+        actions, redo = record.get("actions"), record.get("redo", [])
+        key = (record.get("revision"), len(actions) if isinstance(actions, list) else -1,
+               len(redo) if isinstance(redo, list) else -1)
+        cached = self._replayed.get(game_id)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        state = _state(record, self.services)
+        self._replayed[game_id] = (key, state)
+        return state
+
+    def at_table(self, session: GameSession) -> AtTable | None:
+        """A seat's table, its number and every seat's state, this seat's as its session
+        has it (just played, not yet read back); None for a game not at a shared table."""
+        found = self.seat_of(session)
+        if found is None:
+            return None
+        table, seat = found
+        states = self.states(table)
+        states[seat] = session.state
+        return AtTable(table, seat, states)
+
+    def waiting_for(self, session: GameSession) -> list[str] | None:
+        """The players this seat's step waits for (None: not a shared seat)."""
+        here = self.at_table(session)
+        if here is None:
+            return None
+        return [here.table.names[i] for i in waiting_for(here.states, here.seat)]
 
     def join(self, table: SharedTable, seat: int, empire: str) -> GameSession:
         """Set up a seat's game with the Empire its player was dealt."""
@@ -186,32 +228,28 @@ class TableHub:
     def check(self, session: GameSession, action: Action) -> None:
         """Refuse what one seat may not do alone: take a card the other seats hold every
         copy of, or leave a production step before everyone has finished it."""
-        found = self.seat_of(session)
-        if found is None:
+        leaving = isinstance(action, NextStep | End) and session.state.phase is Phase.PRODUCTION
+        if not (isinstance(action, Construct) or leaving):
             return
-        table, seat = found
+        here = self.at_table(session)
+        if here is None:
+            return
         if isinstance(action, Construct):
-            states = self.states(table)
-            states[seat] = session.state
-            check_copies(states, self.services.catalog.card(action.card))
-        if isinstance(action, NextStep | End) and session.state.phase is Phase.PRODUCTION:
-            states = self.states(table)
-            states[seat] = session.state
-            check_move_on(states, seat, table.names)
+            check_copies(here.states, self.services.catalog.card(action.card))
+        else:
+            check_move_on(here.states, here.seat, here.table.names)
 
     def settle(self, session: GameSession) -> list[tuple[str, int]]:
         """Play every seat's supremacy answer the table can give now. The acting seat's
         answer goes through its own session (so its phone announces the bonus); the
         others' through their saved games. Returns the other games moved on, with their
         new revisions, for their phones to redraw."""
-        found = self.seat_of(session)
-        if found is None:
+        here = self.at_table(session)
+        if here is None:
             return []
-        table, seat = found
-        states = self.states(table)
-        states[seat] = session.state
+        table, seat = here.table, here.seat
         moved: list[tuple[str, int]] = []
-        for index, answer in supremacy_answers(states).items():
+        for index, answer in supremacy_answers(here.states).items():
             if index == seat:
                 events, hook = list(session.events), session.on_played
                 session.on_played = None  # this is the hook's own work: not twice
