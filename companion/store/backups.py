@@ -19,7 +19,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from companion.store.atomic import TEMP_DIR_PREFIX, fsync_dir
+from companion.store.atomic import TEMP_DIR_PREFIX, fsync_dir, fsync_file
 from companion.store.schema import BACKUP_DIR, data_files
 
 KEEP = 5
@@ -81,7 +81,7 @@ class Backups:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 if not _link_unchanged(source, [b / relative for b in previous], target):
                     shutil.copy2(source, target)
-                    _fsync_file(target)
+                    fsync_file(target)
             for sub in {temp, *(p.parent for p in temp.rglob("*.json"))}:
                 fsync_dir(sub)
             final = self.root / name
@@ -114,11 +114,3 @@ def _link_unchanged(source: Path, earlier: list[Path], target: Path) -> bool:
         except OSError:
             continue
     return False
-
-
-def _fsync_file(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
