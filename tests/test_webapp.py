@@ -1,17 +1,21 @@
 """The phone app's pieces that run outside a browser: the export reminder's rule, the
-backend that copies every change to IndexedDB, the icons and the service worker's cache
-name (the whole site is played in tests/e2e/test_web_build_e2e.py)."""
+backend that copies every change to IndexedDB, the icons, the service worker's lists and
+the precompressed copies (the whole site is played in tests/e2e/test_web_build_e2e.py)."""
 
 from __future__ import annotations
 
+import gzip
+import json
+import re
 import struct
 import zlib
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import brotli  # type: ignore[import-untyped]
+
 from companion.ui.services import MemoryBackend
-from companion.webapp import icons
-from companion.webapp.build import BuildReport, _write_service_worker
+from companion.webapp import icons, offline
 from companion.webapp.main_in_browser import (
     REMIND_AFTER,
     ExportState,
@@ -63,16 +67,70 @@ def test_icons_are_valid_pngs() -> None:
     assert len(zlib.decompress(data[start:start + length])) == 48 * (1 + 48 * 4)
 
 
-def test_a_new_build_has_a_new_cache(tmp_path: Path) -> None:
-    (tmp_path / "index.html").write_text("one", encoding="utf-8")
-    (tmp_path / ".nojekyll").touch()
-    first = BuildReport(dest=tmp_path)
-    _write_service_worker(tmp_path, first)
-    worker = (tmp_path / "sw.js").read_text(encoding="utf-8")
-    assert '"./"' in worker and "index.html" not in worker and ".nojekyll" not in worker
-    (tmp_path / "index.html").write_text("two", encoding="utf-8")
-    (tmp_path / "sw.js").unlink()
-    second = BuildReport(dest=tmp_path)
-    _write_service_worker(tmp_path, second)
-    assert first.cache_name != second.cache_name
-    assert second.cache_name in (tmp_path / "sw.js").read_text(encoding="utf-8")
+def _site(folder: Path) -> Path:
+    """A small stand-in for a built site: the files that matter to the lists."""
+    files = {
+        "index.html": "<html>page</html>", "flutter_bootstrap.js": "boot " * 400,
+        "main.dart.wasm": "wasm " * 400, "main.dart.mjs": "mjs", "main.dart.js": "js " * 400,
+        "canvaskit/skwasm.wasm": "skwasm", "canvaskit/chromium/canvaskit.wasm": "ck",
+        "assets/NOTICES": "licences " * 300, "pyodide/pyodide.asm.wasm": "py " * 500,
+        "app.zip": "zip", "icons/icon-192.png": "png " * 500, ".nojekyll": "",
+        ".wonderful-companion-site": "marker",
+    }
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def _lists(site: Path) -> tuple[dict[str, str], list[str]]:
+    worker = (site / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"const FILES = (\{.*?\});", worker, re.S)[1])  # type: ignore[index]
+    core = json.loads(re.search(r"const CORE = (\[.*?\]);", worker, re.S)[1])  # type: ignore[index]
+    return files, core
+
+
+def test_the_worker_keeps_one_flutter_build_and_one_renderer_only_on_demand(
+        tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    offline.write_precompressed(site)
+    offline.write_service_worker(site)
+    files, core = _lists(site)
+    assert set(files) == {"./", "flutter_bootstrap.js", "main.dart.wasm", "main.dart.mjs",
+                          "main.dart.js", "canvaskit/skwasm.wasm",
+                          "canvaskit/chromium/canvaskit.wasm", "assets/NOTICES",
+                          "pyodide/pyodide.asm.wasm", "app.zip", "icons/icon-192.png"}
+    # Every browser needs these; the Flutter builds, renderers and licences wait for a
+    # page to ask for them (the one its browser runs).
+    assert core == ["./", "app.zip", "flutter_bootstrap.js", "icons/icon-192.png",
+                    "pyodide/pyodide.asm.wasm"]
+
+
+def test_a_new_build_has_a_new_cache_and_unchanged_files_keep_their_hash(
+        tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    first = offline.write_service_worker(site)
+    first_files, _ = _lists(site)
+    (site / "app.zip").write_text("another zip", encoding="utf-8")
+    second = offline.write_service_worker(site)
+    second_files, _ = _lists(site)
+    assert first != second and second.startswith(offline.CACHE_PREFIX)
+    assert second in (site / "sw.js").read_text(encoding="utf-8")
+    changed = {path for path in first_files if first_files[path] != second_files[path]}
+    assert changed == {"app.zip"}  # an update copies every other file from the old cache
+
+
+def test_precompressed_copies_decode_to_the_file_and_skip_what_does_not_shrink(
+        tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    offline.write_precompressed(site)
+    wasm = (site / "main.dart.wasm").read_bytes()
+    assert gzip.decompress((site / "main.dart.wasm.gz").read_bytes()) == wasm
+    assert brotli.decompress((site / "main.dart.wasm.br").read_bytes()) == wasm
+    assert not (site / "icons/icon-192.png.gz").exists()  # images are compressed already
+    assert not (site / "main.dart.mjs.gz").exists()  # under a kilobyte: not worth it
+    assert not (site / "app.zip.br").exists()
+    # A second build takes the copies of unchanged bytes from the cache: same bytes.
+    again = _site(tmp_path / "again")
+    offline.write_precompressed(again)
+    assert (again / "main.dart.wasm.br").read_bytes() == (site / "main.dart.wasm.br").read_bytes()

@@ -6,56 +6,45 @@ What goes in, and why:
   `web/` folder: Flutter's client and Pyodide). `flet publish` cannot be used: it asks
   the internet for a manifest and for Pyodide, and its worker installs requirements
   with micropip from the package index at every load. Debug symbols, source maps,
-  renderer variants Flet never turns on, micropip and the Node.js launchers are left
-  out.
-- **Our package and its dependencies are one archive, `app.zip`**, unpacked by the
-  worker at start: no micropip, no package index. The dependencies are the wheels for
-  Pyodide's platform (`pip install --target` with its platform tags, the same versions
-  as this install), fetched once per version set into the user cache folder. When
-  Node.js is on the machine, every module is compiled to bytecode by the same Pyodide
-  (so the browser does not compile ~700 modules at each start), and a snapshot of
-  Pyodide's memory with Flet imported is saved (`pyodide/snapshot.bin`): a visit served
-  by the service worker restores it instead of starting Python (3.3 s to the home
-  screen instead of 5 s, bench/bench_web.py).
+  renderer variants Flet never turns on, micropip, the Node.js launchers and the assets
+  of Flutter packages the app never uses (video, audio recording, maps) are left out.
+- **Python** (`bundle.py`): our package and its dependencies in one archive, `app.zip`,
+  unpacked by the worker at start (no micropip, no package index), and the standard
+  library the app can import, both as bytecode when Node.js is on the machine.
 - **No request to any other host.** The page config points CanvasKit, fonts and
   Pyodide at the site; Roboto is named in the font manifest (else Flutter fetches it
   from Google Fonts); the Rive animation runtime, which Flet's client loads from a CDN
   although this app shows no Rive animation, is pointed at an address inside the site
   that does not exist (same length, so the compiled client is otherwise unchanged).
-- **Offline**: `sw.js` precaches every file under a cache name that changes with any
-  byte of the site; `manifest.json` and the icons (drawn by `icons.py`) make the site
-  installable.
+- **Light on a phone** (`offline.py`, `site/sw.js`, `site/python.js`): the page shows
+  its shell (the name, a progress line) at once; the service worker takes over before
+  anything big is fetched, keeps each file as the page loads it (one download), and
+  keeps only the Flutter build and renderer this browser runs; every compressible file
+  also has `.br` and `.gz` copies for hosts that serve them; `manifest.json` and the
+  icons (drawn by `icons.py`) make the site installable.
 """
 
 from __future__ import annotations
 
 import gzip
-import hashlib
 import importlib.util
 import json
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
-import zipfile
 from dataclasses import dataclass, field
 from importlib import resources
-from importlib.metadata import version
 from pathlib import Path
 
-from companion.i18n import t
-from companion.webapp import icons
+from companion.i18n import SUPPORTED, set_language, t
+from companion.i18n import language as current_language
+from companion.webapp import bundle, icons, offline
 
 APP_NAME = "Wonderful Companion"
 SHORT_NAME = "Companion"
 THEME_COLOUR = "#00695C"
 BACKGROUND_COLOUR = "#FFFFFF"
-CACHE_PREFIX = "wonderful-companion-"
-REQUIREMENTS = ("flet", "flet-charts", "tinydb", "msgspec", "platformdirs", "filelock",
-                "segno", "msgpack", "repath", "six")
-"""What the app imports in the browser, at the versions installed here."""
 SNAPSHOT = "snapshot.bin"
 """Pyodide's memory with the first page's modules imported (see `_snapshot`)."""
 MARKER = ".wonderful-companion-site"
@@ -65,9 +54,12 @@ SKIPPED_NAMES = re.compile(
     r"(\.symbols|\.map|\.d\.ts)$|^(flutter_service_worker\.js|python\.js|python-worker\.js"
     r"|manifest\.json|favicon\.png|version\.json)$")
 SKIPPED_DIRS = ("canvaskit/wimp", "canvaskit/experimental_webparagraph", "icons/",
-                "assets/packages/flutter_math_fork/", "assets/packages/cupertino_icons/")
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+                "assets/packages/flutter_math_fork/", "assets/packages/cupertino_icons/",
+                "assets/packages/media_kit/", "assets/packages/record_web/",
+                "assets/packages/flutter_map/")
+"""Never drawn by this app: loaded by Flutter only for math, Cupertino icons, video,
+audio recording and maps."""
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 RIVE_CDN = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
 
@@ -83,6 +75,8 @@ class BuildReport:
     size: int = 0
     cache_name: str = ""
     precompiled: bool = False
+    stdlib_modules: int = 0
+    compressed_copies: int = 0
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
 
@@ -101,117 +95,6 @@ def flet_web_dir() -> Path:
     if spec is None or spec.origin is None:
         raise BuildError(t("The flet-web package is missing: reinstall the app."))
     return Path(spec.origin).resolve().parent / "web"
-
-
-def _package_dir() -> Path:
-    return Path(__file__).resolve().parent.parent
-
-
-def _shipped(name: str) -> Path:
-    """`assets/` or `scenarios/`: inside the installed package, or beside it in a checkout."""
-    package = _package_dir()
-    for candidate in (package / "_data" / name, package.parent / name):
-        if candidate.is_dir():
-            return candidate
-    raise BuildError(t("The {folder} folder of the app is missing: reinstall the app.",
-                       folder=name))
-
-
-def _cache_root() -> Path:
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("wonderful-companion", appauthor=False)) / "web"
-
-
-def _pyodide_platform(web: Path) -> tuple[str, str]:
-    """(pip platform tag, Python version) of the Pyodide shipped in the client."""
-    info = json.loads((web / "pyodide" / "pyodide-lock.json").read_text())["info"]
-    python = ".".join(str(info["python"]).split(".")[:2])
-    return f"pyemscripten_{info['abi_version']}_{info['arch']}", python
-
-
-def _requirements() -> list[str]:
-    return [f"{name}=={version(name)}" for name in REQUIREMENTS]
-
-
-def _dependencies(web: Path, report: BuildReport) -> Path:
-    """Pyodide's wheels of our dependencies, installed in a folder of the cache (made
-    once per version set, with bytecode when Node.js can compile it)."""
-    platform, python = _pyodide_platform(web)
-    requirements = _requirements()
-    key = hashlib.sha256(json.dumps([platform, python, requirements,
-                                     version("flet-web")]).encode()).hexdigest()[:16]
-    folder = _cache_root() / f"site-packages-{key}"
-    if (folder / ".complete").exists():
-        report.precompiled = (folder / ".compiled").exists()
-        return folder
-    staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=_ensure(folder.parent)))
-    try:
-        abi = "cp" + python.replace(".", "")
-        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-compile",
-                   "--no-deps", "--disable-pip-version-check", "--target", str(staging),
-                   "--platform", platform, "--python-version", python,
-                   "--implementation", "cp", "--abi", abi, "--abi", "abi3", "--abi", "none",
-                   "--only-binary=:all:", *requirements]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise BuildError(t("Could not get the packages for the browser (pip needs the "
-                               "package index once):") + "\n" + done.stderr.strip())
-        for extra in ("bin", "share"):
-            shutil.rmtree(staging / extra, ignore_errors=True)
-        if _compile(web, staging):
-            (staging / ".compiled").touch()
-        (staging / ".complete").touch()
-        shutil.rmtree(folder, ignore_errors=True)
-        staging.rename(folder)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    report.precompiled = (folder / ".compiled").exists()
-    return folder
-
-
-def _ensure(folder: Path) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-COMPILE_JS = """
-const [pyodideDir, target] = process.argv.slice(2);
-const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
-const py = await loadPyodide({ indexURL: pyodideDir + "/" });
-py.FS.mkdirTree("/target");
-py.FS.mount(py.FS.filesystems.NODEFS, { root: target }, "/target");
-py.runPython(`
-import compileall, py_compile, sys
-ok = compileall.compile_dir("/target", quiet=1, workers=1,
-    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-if not ok:
-    sys.exit("compileall failed")
-`);
-"""
-
-
-def _node(script: str, *args: str) -> bool:
-    """Run a script of Node.js (an ES module); False when Node.js is missing or fails."""
-    node = shutil.which("node") or shutil.which("nodejs")
-    if node is None:
-        return False
-    with tempfile.TemporaryDirectory() as work:
-        path = Path(work) / "script.mjs"
-        path.write_text(script, encoding="utf-8")
-        done = subprocess.run([node, str(path), *args], capture_output=True, text=True,
-                              check=False)
-    return done.returncode == 0
-
-
-def _compile(web: Path, folder: Path) -> bool:
-    """Compile every module of `folder` to bytecode with the site's own Pyodide (run by
-    Node.js); False, and nothing compiled, when Node.js is missing or fails."""
-    if not _node(COMPILE_JS, str(web / "pyodide"), str(folder)):
-        for cache in folder.rglob("__pycache__"):
-            shutil.rmtree(cache, ignore_errors=True)
-        return False
-    return True
 
 
 SNAPSHOT_JS = """
@@ -243,44 +126,43 @@ PRELOADED = ("flet", "tinydb", "platformdirs", "filelock", "companion.webapp.mai
 extension (our store imports msgspec's, so it is imported at each start)."""
 
 
-def _snapshot(web: Path, tree: Path, target: Path) -> bool:
+def _snapshot(pyodide: Path, tree: Path, target: Path) -> bool:
     """Pyodide's memory after start and after importing `PRELOADED` from `tree`, made by
     the site's own Pyodide under Node.js: a later visit restores it instead of starting
     Python and importing Flet. False when Node.js is missing or fails; the site then
     starts Python the usual way."""
-    if not _node(SNAPSHOT_JS, str(web / "pyodide"), str(tree), str(target),
-                 ",".join(PRELOADED)):
+    done = bundle.run_node(SNAPSHOT_JS, str(pyodide), str(tree), str(target),
+                           ",".join(PRELOADED))
+    if done is None or done.returncode != 0:
         target.unlink(missing_ok=True)
         return False
-    # Mostly zeros: 31 MB becomes about 7.5 MB for the first visit to download. The
-    # worker inflates it itself (by its first bytes), so a host that adds its own
-    # Content-Encoding, or none, both work.
+    # Mostly zeros: 31 MB becomes about 7.5 MB to download. The worker inflates it
+    # itself (by its first bytes), so a host that adds its own Content-Encoding, or
+    # none, both work.
     target.write_bytes(gzip.compress(target.read_bytes(), compresslevel=6))
     return True
 
 
-def _app_tree(web: Path, work: Path, dependencies: Path, report: BuildReport) -> Path:
-    """Our package (with its shipped data, as in the wheel) beside its dependencies."""
-    tree = work / "app"
-    shutil.copytree(dependencies, tree, ignore=shutil.ignore_patterns(".complete",
-                                                                      ".compiled"))
-    package = tree / "companion"
-    shutil.copytree(_package_dir(), package,
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "_data", "site"))
-    shutil.copytree(_shipped("assets"), package / "_data" / "assets")
-    shutil.copytree(_shipped("scenarios"), package / "_data" / "scenarios")
-    if report.precompiled and not _compile(web, package):
-        report.notes.append(t("The app could not be compiled ahead: it starts about a "
-                              "second slower."))
-    return tree
-
-
-def _zip_tree(tree: Path, target: Path) -> None:
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
-        for path in sorted(tree.rglob("*")):
-            if path.is_file():
-                archive.write(path, path.relative_to(tree).as_posix())
-
+def _python(web: Path, dest: Path, report: BuildReport, snapshot: bool) -> None:
+    """`app.zip` and the standard library, compiled when Node.js is here (bundle.py)."""
+    packages = bundle.dependencies(web / "pyodide")
+    with tempfile.TemporaryDirectory() as work:
+        tree = bundle.app_tree(Path(work), packages)
+        out = Path(work) / "out"
+        out.mkdir()
+        kept = bundle.compile_with_pyodide(dest / "pyodide", tree, out)
+        if kept is None:
+            report.notes.append(t("Node.js was not found: the app could not be compiled "
+                                  "ahead, so it starts a few seconds slower."))
+        else:
+            report.precompiled = True
+            report.stdlib_modules = len(kept)
+            shutil.copyfile(out / "python_stdlib.zip", dest / "pyodide" / "python_stdlib.zip")
+        bundle.zip_tree(tree, dest / "app.zip")
+        if snapshot and kept is not None and not _snapshot(dest / "pyodide", tree,
+                                                            dest / "pyodide" / SNAPSHOT):
+            report.notes.append(t("Python could not be prepared ahead: the app starts "
+                                  "about 2 seconds slower."))
 
 def _copy_client(web: Path, dest: Path) -> None:
     for path in sorted(web.rglob("*")):
@@ -294,9 +176,13 @@ def _copy_client(web: Path, dest: Path) -> None:
         shutil.copyfile(path, target)
     for name in ("python.js", "python-worker.js"):
         (dest / name).write_text(_site_file(name), encoding="utf-8")
+    (dest / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
-        _ensure(dest / "pyodide")
         shutil.copyfile(web / "pyodide" / name, dest / "pyodide" / name)
+    # Pyodide reads its package list at start; the app installs none of its packages.
+    lock = json.loads((web / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
+    lock["packages"] = {}
+    (dest / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
 
 
 def _site_file(name: str) -> str:
@@ -342,15 +228,60 @@ flet.webRenderer = "auto";
 flet.routeUrlStrategy = "hash";
 flet.entrypointBaseUrl = "./";
 flet.assetBase = "./";
-</script>
-<script>
-if ("serviceWorker" in navigator) {
-  window.addEventListener("load", () => {
-    navigator.serviceWorker.register("sw.js").catch(
-      (error) => console.warn("No offline copy:", error));
-  });
-}
 </script>"""
+SHELL = """<div id="shell">
+      <style>
+        #loading { flex-direction: column; font-family: Roboto, system-ui, sans-serif;
+                   color: #1b1b1b; }
+        #shell { display: flex; flex-direction: column; align-items: center; gap: 12px;
+                 width: min(80vw, 320px); text-align: center; }
+        #shell img { width: 96px; height: 96px; }
+        #shell h1 { font-size: 22px; font-weight: 500; margin: 0; }
+        #shell progress { width: 100%; height: 4px; accent-color: __COLOUR__; }
+        #shell p { margin: 0; font-size: 14px; opacity: 0.75; }
+        @media (prefers-color-scheme: dark) { #loading { color: #e6e6e6; } }
+      </style>
+      <img src="icons/icon-192.png" alt="">
+      <h1>__NAME__</h1>
+      <progress id="shell-progress" max="100" value="3"></progress>
+      <p id="shell-status" role="status">&nbsp;</p>
+    </div>
+    <script>
+      (function () {
+        var texts = __TEXTS__;
+        var chosen = null;
+        try { chosen = JSON.parse(localStorage.getItem("flutter.__LANGUAGE_KEY__")); }
+        catch (error) { chosen = null; }
+        var wanted = [chosen].concat(navigator.languages || [navigator.language]);
+        var found = wanted.map(function (code) { return String(code || "").slice(0, 2); })
+          .filter(function (code) { return texts[code]; })[0] || "en";
+        document.documentElement.lang = found;
+        document.getElementById("shell-status").textContent =
+          navigator.serviceWorker && navigator.serviceWorker.controller
+            ? texts[found][0] : texts[found][1];
+      })();
+    </script>"""
+LANGUAGE_KEY = "wonderful-companion.language"
+"""Where the app keeps this device's language (`ui/device_prefs.py`, through Flutter's
+shared preferences: `flutter.` + key, a JSON string)."""
+
+
+def _shell() -> str:
+    """The first thing the page shows, before Flutter or Python have started: the name,
+    a progress line (moved by python.js) and one sentence in the device's language."""
+    before = current_language()
+    texts: dict[str, list[str]] = {}
+    try:
+        for code in SUPPORTED:
+            set_language(code)
+            texts[code] = [t("Opening the app…"),
+                           t("Getting the app ready on this device. Next time it opens "
+                             "sooner, offline too.")]
+    finally:
+        set_language(before)
+    return (SHELL.replace("__TEXTS__", json.dumps(texts, ensure_ascii=False))
+            .replace("__NAME__", APP_NAME).replace("__COLOUR__", THEME_COLOUR)
+            .replace("__LANGUAGE_KEY__", LANGUAGE_KEY))
 
 
 def _write_index(dest: Path) -> None:
@@ -363,7 +294,9 @@ def _write_index(dest: Path) -> None:
         (r'(<meta name="description" content=")[^"]*',
          r"\g<1>A companion for the board game It's a Wonderful World."),
         (r'href="icons/apple-touch-icon-192.png"', 'href="icons/apple-touch-icon.png"'),
-        (r'src="icons/loading-animation.png"', 'src="icons/icon-192.png"'),
+        (r'<img src="icons/loading-animation.png" alt="" */?>', _shell().replace("\\", "\\\\")),
+        # python.js starts Flutter once the offline copy is ready (see there).
+        (r'\s*<script src="flutter_bootstrap.js" async></script>', ""),
         (r"<!-- fletAppConfig -->", INDEX_CONFIG.replace("\\", "\\\\")),
         (r"(<meta charset=\"UTF-8\">)",
          rf'\g<1>\n  <meta name="theme-color" content="{THEME_COLOUR}">'
@@ -378,7 +311,8 @@ def _write_index(dest: Path) -> None:
 
 
 def _write_manifest_and_icons(dest: Path) -> None:
-    folder = _ensure(dest / "icons")
+    folder = dest / "icons"
+    folder.mkdir(parents=True, exist_ok=True)
     for size in (192, 512):
         (folder / f"icon-{size}.png").write_bytes(icons.png(size))
         (folder / f"icon-maskable-{size}.png").write_bytes(icons.png(size, maskable=True))
@@ -405,22 +339,6 @@ def _write_manifest_and_icons(dest: Path) -> None:
     (dest / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
 
 
-def _write_service_worker(dest: Path, report: BuildReport) -> None:
-    files = sorted(path.relative_to(dest).as_posix() for path in dest.rglob("*")
-                   if path.is_file() and not path.name.startswith("."))
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + (dest / name).read_bytes())
-    report.cache_name = CACHE_PREFIX + digest.hexdigest()[:16]
-    precached = ["./", *(name for name in files if name != "index.html")]
-    worker = (_site_file("sw.js").replace("__CACHE_NAME__", report.cache_name)
-              .replace("__CACHE_PREFIX__", CACHE_PREFIX)
-              .replace("__FILES__", json.dumps(precached, indent=1)))
-    (dest / "sw.js").write_text(worker, encoding="utf-8")
-    report.files = len(files) + 1
-    report.size = sum((dest / name).stat().st_size for name in [*files, "sw.js"])
-
-
 def _prepare(dest: Path) -> None:
     """An empty folder, or a previous build (emptied); anything else is refused."""
     if dest.exists():
@@ -440,28 +358,33 @@ def _prepare(dest: Path) -> None:
     dest.mkdir(parents=True, exist_ok=True)
 
 
-def build_site(dest: Path) -> BuildReport:
+def finish_site(dest: Path, report: BuildReport) -> None:
+    """The service worker for the files now in `dest`, and the precompressed copies:
+    the last step of a build (tests run it again on a changed copy of a site to make
+    the next build)."""
+    report.cache_name = offline.write_service_worker(dest)
+    report.compressed_copies = offline.write_precompressed(dest)
+    files = [path for path in dest.rglob("*") if path.is_file()]
+    report.files = len(files)
+    report.size = sum(path.stat().st_size for path in files)
+
+
+def build_site(dest: Path, *, snapshot: bool = False) -> BuildReport:
     """Write the static site to `dest` (new, empty, or an earlier build of it)."""
     started = time.monotonic()
     dest = Path(dest)
     report = BuildReport(dest=dest)
     web = flet_web_dir()
-    dependencies = _dependencies(web, report)
-    if not report.precompiled:
-        report.notes.append(t("Node.js was not found: the app could not be compiled "
-                              "ahead, so it starts about 3 seconds slower."))
     _prepare(dest)
     (dest / MARKER).write_text("A site built by `companion build-web`.\n", encoding="utf-8")
     _copy_client(web, dest)
     _patch_client(dest)
     _write_manifest_and_icons(dest)
-    with tempfile.TemporaryDirectory() as work:
-        tree = _app_tree(web, Path(work), dependencies, report)
-        _zip_tree(tree, dest / "app.zip")
-        if report.precompiled and not _snapshot(web, tree, dest / "pyodide" / SNAPSHOT):
-            report.notes.append(t("Python could not be prepared ahead: the app starts "
-                                  "about 2 seconds slower."))
+    try:
+        _python(web, dest, report, snapshot)
+    except bundle.BundleError as exc:
+        raise BuildError(str(exc)) from exc
     (dest / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
-    _write_service_worker(dest, report)
+    finish_site(dest, report)
     report.seconds = time.monotonic() - started
     return report

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -38,12 +39,19 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class StaticServer:
-    """`python -m http.server` on 127.0.0.1: what any static host does, nothing more."""
+    """`python -m http.server` on 127.0.0.1: what any static host does, nothing more. Its
+    log says which files it sent whole (200) and which it only confirmed (304)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, port: int | None = None) -> None:
         self.folder = folder
-        self.port = free_port()
+        self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
+        self.log = folder.parent / f"{folder.name}-{self.port}.log"
+
+    def sent(self) -> list[str]:
+        """The paths sent whole so far, one entry a response."""
+        found = re.findall(r'"GET /([^ ?]*)[^"]*" 200 ', self.log.read_text(encoding="utf-8"))
+        return [path or "./" for path in found]
 
     @property
     def root(self) -> str:
@@ -53,7 +61,7 @@ class StaticServer:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
              "--directory", str(self.folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=self.log.open("ab"))
         import socket
 
         deadline = time.monotonic() + 10
@@ -87,6 +95,23 @@ def wait_saved(page: Any) -> None:
     }""")
 
 
+def start_a_solo_game(app: AppPage) -> None:
+    """A solo game with one card drafted, saved in the browser's storage."""
+    app.click("New solo game")
+    app.click("Face A")
+    app.click("Start the game")
+    draft(app, "recycl", "Recycling Plant")
+    app.wait_for_text("^Recycling Plant$")
+    wait_saved(app.page)
+
+
+def kept_offline(page: Any) -> dict[str, Any]:
+    """What the service worker says it keeps, once it holds all of it (python.js)."""
+    kept = page.evaluate("window.__companionOffline")
+    assert kept and "error" not in kept, kept
+    return dict(kept)
+
+
 def open_app(app: AppPage, url: str, first: str) -> None:
     app.page.goto(url)
     app.page.wait_for_selector("flt-semantics-placeholder", state="attached",
@@ -103,12 +128,7 @@ def test_the_site_plays_offline_and_never_asks_another_host(
 
     open_app(app, server.root, "Quick score")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    app.click("New solo game")
-    app.click("Face A")
-    app.click("Start the game")
-    draft(app, "recycl", "Recycling Plant")
-    app.wait_for_text("^Recycling Plant$")
-    wait_saved(page)
+    start_a_solo_game(app)
 
     # A reload starts Python again: the game comes back from IndexedDB.
     open_app(app, server.root, "Continue the game")
@@ -150,3 +170,80 @@ def test_the_site_plays_offline_and_never_asks_another_host(
     elsewhere = [url for url in requests
                  if not url.startswith((server.root, "data:", "blob:"))]
     assert elsewhere == [], elsewhere
+
+
+FLUTTER_BUILDS = ("main.dart.wasm", "main.dart.js")
+RENDERERS = ("canvaskit/skwasm.wasm", "canvaskit/skwasm_heavy.wasm",
+             "canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm")
+
+
+def test_a_phone_fetches_once_and_keeps_only_what_its_browser_runs(
+        server: StaticServer, page: Any) -> None:
+    app = AppPage(page)
+    open_app(app, server.root, "Quick score")
+    kept = kept_offline(page)
+    files = set(kept["files"])
+    assert len(files & set(FLUTTER_BUILDS)) == 1, files
+    assert len(files & set(RENDERERS)) == 1, files
+    assert not files & {"assets/NOTICES", "main.dart.js"}  # Chromium runs the wasm build
+    assert {"./", "app.zip", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"} <= files
+    # Nothing the first view loaded was downloaded again for the offline copy.
+    sent = server.sent()
+    twice = {path for path in sent if sent.count(path) > 1}
+    assert twice == set(), twice
+    assert not set(sent) & (set(FLUTTER_BUILDS + RENDERERS) - files)
+    # Only one cache, and nothing else stored beside it.
+    assert page.evaluate("caches.keys()") == [kept["cache"]]
+
+    server.stop()
+    open_app(app, server.root, "Quick score")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+
+
+def next_build(site: Path, folder: Path) -> Path:
+    """The same site with a changed page: what a new version of the app is to a phone."""
+    from companion.webapp.build import BuildReport, finish_site
+
+    shutil.copytree(site, folder)
+    index = folder / "index.html"
+    index.write_text(index.read_text("utf-8").replace("</head>", "<!-- next -->\n</head>"),
+                     encoding="utf-8")
+    for copy in (folder / "index.html.br", folder / "index.html.gz"):
+        copy.unlink(missing_ok=True)
+    finish_site(folder, BuildReport(dest=folder))
+    return folder
+
+
+def test_an_update_keeps_the_game_and_works_offline(
+        site: Path, page: Any, tmp_path: Path) -> None:
+    first = StaticServer(site).start()
+    app = AppPage(page)
+    try:
+        open_app(app, first.root, "Quick score")
+        old = kept_offline(page)["cache"]
+        start_a_solo_game(app)
+    finally:
+        first.stop()
+
+    # The host now serves the next build: the phone finds it on its next load.
+    second = StaticServer(next_build(site, tmp_path / "next"), port=first.port).start()
+    try:
+        open_app(app, second.root, "Continue the game")
+        page.wait_for_function(
+            "async (old) => { const names = await caches.keys();"
+            " return names.length === 1 && names[0] !== old; }", arg=old, timeout=60_000)
+        new = page.evaluate("caches.keys()")[0]
+        # Unchanged files came from the old cache: only the changed page was sent.
+        assert set(second.sent()) <= {"./", "sw.js"}, second.sent()
+        files = page.evaluate(
+            "async (name) => (await (await caches.open(name)).keys()).map(r => r.url)", new)
+        names = {url.removeprefix(second.root) for url in files}
+        assert len(names & set(FLUTTER_BUILDS)) == 1 and len(names & set(RENDERERS)) == 1
+    finally:
+        second.stop()
+
+    # Offline, on the new build: the game is where it was.
+    open_app(app, second.root, "Continue the game")
+    app.click("Later")
+    app.click("Continue the game")
+    app.wait_for_text("^Recycling Plant$")

@@ -1,0 +1,100 @@
+"""What the phone app ships of Python: the import scan that keeps only the standard
+library the app can reach (`companion/webapp/node/prepare.py`, run by Pyodide at build
+time, tested here on this Python), and the app's tree without what a browser never runs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from companion.webapp import bundle
+
+PREPARE = Path(bundle.__file__).parent / "node" / "prepare.py"
+
+
+@pytest.fixture(scope="module")
+def prepare() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("prepare", PREPARE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SOURCE = b'''
+import json, os.path
+from . import sibling
+from .. import uncle
+from typing import TYPE_CHECKING
+if TYPE_CHECKING:
+    import never_at_run_time
+try:
+    import _fast
+except ImportError:
+    import slow
+class Holder:
+    import in_class_body
+def later():
+    import only_when_called
+    from email import message
+if __name__ == "__main__":
+    import doctest
+'''
+
+
+def test_a_module_imports_what_runs_and_functions_import_only_when_deep(
+        prepare: ModuleType) -> None:
+    shallow = prepare.imports_in(SOURCE, "pkg.sub.mod", False, deep=False)
+    assert shallow == {"json", "os.path", "pkg.sub", "pkg.sub.sibling", "pkg", "pkg.uncle",
+                       "typing", "typing.TYPE_CHECKING", "_fast", "slow", "in_class_body"}
+    deep = prepare.imports_in(SOURCE, "pkg.sub.mod", False, deep=True)
+    assert deep - shallow == {"only_when_called", "email", "email.message"}
+    # In a package's __init__, "." is the package itself.
+    assert "pkg.sub.sibling" in prepare.imports_in(b"from . import sibling", "pkg.sub", True,
+                                                  deep=False)
+
+
+def test_the_closure_follows_the_standard_library_and_keeps_only_what_is_reached(
+        prepare: ModuleType) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("json/__init__.py", "from .decoder import x\n")
+        archive.writestr("json/decoder.py", "import re\ndef f():\n    import pdb\n")
+        archive.writestr("re/__init__.py", "")
+        archive.writestr("pdb.py", "import unittest\n")
+        archive.writestr("unittest/__init__.py", "")
+        archive.writestr("tkinter/__init__.py", "")
+    with zipfile.ZipFile(buffer) as archive:
+        reached = prepare.stdlib_closure({"json"}, archive)
+    assert reached == {"json": "json/__init__.py", "json.decoder": "json/decoder.py",
+                       "re": "re/__init__.py"}
+
+
+def test_the_tree_leaves_out_stubs_tests_metadata_and_the_host(tmp_path: Path) -> None:
+    packages = tmp_path / "packages"
+    for name in ("flet/__init__.py", "flet/controls/icons.pyi", "flet/py.typed",
+                 "flet/testing/app.py", "flet/__pycache__/x.cpython-314.pyc",
+                 "flet-1.0.5.dist-info/METADATA", "filelock/tests/test_x.py",
+                 "flutter/lib/main.dart", "bin/flet", "six.py"):
+        (packages / name).parent.mkdir(parents=True, exist_ok=True)
+        (packages / name).write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "work").mkdir()
+    tree = bundle.app_tree(tmp_path / "work", packages)
+    shipped = {path.relative_to(tree).as_posix() for path in tree.rglob("*") if path.is_file()}
+    assert {"flet/__init__.py", "six.py"} <= shipped
+    assert not any(name.startswith(("flet/testing", "flet-1.0.5", "filelock", "flutter", "bin"))
+                   or name.endswith((".pyi", ".typed", ".pyc")) for name in shipped)
+    ours = {name for name in shipped if name.startswith("companion/")}
+    assert "companion/webapp/main_in_browser.py" in ours
+    assert "companion/rules/engine.py" in ours
+    assert "companion/_data/assets/cards.json" in ours
+    for host_only in ("companion/cli/__init__.py", "companion/ui/server.py",
+                      "companion/ui/door.py", "companion/webapp/build.py",
+                      "companion/webapp/node/prepare.py"):
+        assert host_only not in ours
