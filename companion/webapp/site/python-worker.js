@@ -45,9 +45,11 @@ async function start(documentUrl) {
     snapshot = null;
   }
   let pyodide = null;
+  let restored = false;
   if (snapshot) {
     try {
       pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      restored = true;
       mark("worker: snapshot restored");
     } catch (error) {
       console.warn("The memory snapshot could not be used:", error);
@@ -55,14 +57,27 @@ async function start(documentUrl) {
   }
   if (pyodide === null) pyodide = await loadPyodide(options);
   mark("worker: pyodide ready");
-  pyodide.unpackArchive(await archive, "zip", { extractDir: "/app" });
+  // Without a snapshot the dependencies are imported from the archive itself
+  // (zipimport: only what is imported is ever read); unpacked are our package, whose data
+  // files are read as files, and the packages with compiled extensions, which load only
+  // from files. A snapshot was made with every package unpacked in /app: so it is then.
+  pyodide.FS.writeFile("/app.zip", new Uint8Array(await archive));
+  pyodide.globals.set("unpack_all", restored);
+  pyodide.runPython(`
+import sys, zipfile
+with zipfile.ZipFile("/app.zip") as archive:
+    names = archive.namelist()
+    unpacked = {"companion"} | {name.split("/")[0] for name in names if name.endswith(".so")}
+    archive.extractall("/app", names if unpack_all else
+                       [name for name in names if name.split("/")[0] in unpacked])
+sys.path[:0] = ["/app"] if unpack_all else ["/app", "/app.zip"]
+del archive, names, unpacked, unpack_all
+`);
   mark("worker: app unpacked");
   self.flet_js.documentUrl = documentUrl;
   pyodide.registerJsModule("flet_js", self.flet_js);
   pyodide.registerJsModule("companion_web", self.companion_web);
   await pyodide.runPythonAsync(`
-import sys
-sys.path.insert(0, "/app")
 from companion.webapp.main_in_browser import start
 await start()
 `);
