@@ -60,6 +60,51 @@ def test_a_module_imports_what_runs_and_functions_import_only_when_deep(
                                                   deep=False)
 
 
+def test_only_the_browser_s_platform_branches_count(prepare: ModuleType) -> None:
+    source = b'''
+import sys, os
+if sys.platform == "win32":
+    import winreg
+elif sys.platform.startswith("darwin"):
+    import plistlib
+else:
+    import posix_only
+if os.name == "nt":
+    import msvcrt
+if sys.platform == "emscripten":
+    import browser_only
+if sys.version_info >= (3, 12):
+    import either_way
+'''
+    found = prepare.imports_in(source, "m", False, deep=False)
+    assert {"posix_only", "browser_only", "either_way"} <= found
+    assert not found & {"winreg", "plistlib", "msvcrt"}
+
+
+def test_bytecode_keeps_asserts_and_line_numbers_but_no_docstrings(prepare: ModuleType) -> None:
+    import marshal
+
+    source = b'''"""Module doc."""
+
+
+def f(x):
+    """Function doc."""
+    assert x > 0, "positive"
+    return 1 / 0
+'''
+    data = prepare.bytecode(source, "m.py")
+    code = marshal.loads(data[16:])
+    namespace: dict[str, object] = {}
+    exec(code, namespace)
+    function = namespace["f"]
+    assert namespace.get("__doc__") is None and function.__doc__ is None  # type: ignore[attr-defined]
+    with pytest.raises(AssertionError, match="positive"):
+        function(0)  # type: ignore[operator]
+    with pytest.raises(ZeroDivisionError) as raised:
+        function(1)  # type: ignore[operator]
+    assert raised.traceback[-1].lineno + 1 == 7  # `return 1 / 0`, as in the source
+
+
 def test_the_closure_follows_the_standard_library_and_keeps_only_what_is_reached(
         prepare: ModuleType) -> None:
     buffer = io.BytesIO()

@@ -38,6 +38,8 @@ LEFT_OUT_DIRS = ("tests", "test", "testing", "__pycache__", "flutter")
 """Folders of packages that the app never imports (`flet/testing`, Flet's Dart sources
 in `flutter/`); bytecode is made anew."""
 LEFT_OUT_FILES = (".pyi", ".typed", ".pyc", ".dart", ".yaml", ".md")
+LEFT_OUT_NAMES = ("cli.py", "__main__.py", "pytest_plugin.py")
+"""The dependencies' command lines and test plugins: never imported by the app."""
 OUR_LEFT_OUT = ("cli/", "webapp/node/", "webapp/site/", "_data/", "webapp/build.py",
                 "webapp/bundle.py", "webapp/offline.py", "webapp/icons.py", "ui/server.py",
                 "ui/door.py", "ui/client_files.py", "ui/client_cache.py", "ui/launch.py")
@@ -113,7 +115,8 @@ def _left_out(path: Path, root: Path) -> bool:
         return True
     if parts[0].endswith(".dist-info") or parts[0] in ("bin", "share"):
         return True
-    return path.name.endswith(LEFT_OUT_FILES) or path.name.startswith(".")
+    return (path.name.endswith(LEFT_OUT_FILES) or path.name in LEFT_OUT_NAMES
+            or path.name.startswith("."))
 
 
 def app_tree(work: Path, packages: Path) -> Path:

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import os
-import py_compile
 import sys
 import zipfile
 
@@ -34,17 +34,33 @@ KEPT_CODECS = (
 )
 """Codecs are imported by name (`bytes.decode("cp437")`): the ones a JSON, ZIP or web
 file may use."""
-OPTIMIZE = 2
-"""The standard library and the dependencies without docstrings and asserts (`python
--OO`): a sixth less to download, and nobody reads them on a phone. Our own package keeps
-its asserts."""
-ALWAYS = ("pyodide", "_pyodide", "encodings", "site", "sitecustomize", "_sysconfigdata")
+ALWAYS = ("encodings", "site", "sitecustomize", "_sysconfigdata")
 
 
-def _skipped(test: ast.expr) -> bool:
-    """`if __name__ == "__main__":` and `if TYPE_CHECKING:` never run in the app."""
+class _Platform:
+    """What `sys` and `os` say in the browser, for `if sys.platform == "win32":`."""
+
+    platform = "emscripten"
+    name = "posix"
+
+
+def _branch(test: ast.expr) -> bool | None:
+    """Whether an `if` runs in the browser, when its test can tell: never for
+    `__name__ == "__main__"` or `TYPE_CHECKING`; by the browser's values for a test that
+    reads only `sys.platform` and `os.name`; None for any other test (both branches)."""
     text = ast.unparse(test)
-    return "__main__" in text or "TYPE_CHECKING" in text
+    if "__main__" in text or "TYPE_CHECKING" in text:
+        return False
+    names = {node.id for node in ast.walk(test) if isinstance(node, ast.Name)}
+    attributes = {node.attr for node in ast.walk(test) if isinstance(node, ast.Attribute)}
+    if not names or not names <= {"sys", "os"} or not attributes <= {
+            "platform", "name", "startswith"}:
+        return None
+    try:
+        code = compile(ast.Expression(test), "<test>", "eval")
+        return bool(eval(code, {"__builtins__": {}, "sys": _Platform, "os": _Platform}))
+    except Exception:
+        return None
 
 
 def imports_in(source: bytes, module: str, is_package: bool, deep: bool) -> set[str]:
@@ -66,8 +82,8 @@ def imports_in(source: bytes, module: str, is_package: bool, deep: bool) -> set[
                 found.add(base)
                 found.update(f"{base}.{alias.name}" for alias in node.names
                              if alias.name != "*")
-            elif isinstance(node, ast.If) and _skipped(node.test):
-                visit(node.orelse)
+            elif isinstance(node, ast.If) and _branch(node.test) is not None:
+                visit(node.body if _branch(node.test) else node.orelse)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 if deep:
                     visit(node.body)
@@ -89,6 +105,25 @@ def with_parents(names: set[str]) -> set[str]:
             for n in range(1, name.count(".") + 2)}
 
 
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    """The module with no docstring (a sixth of its bytecode, read by nobody on a phone);
+    unlike `python -OO`, asserts stay, and every line keeps its number."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                node.body = body[1:] or [ast.Pass(lineno=body[0].lineno, col_offset=0)]
+    return tree
+
+
+def bytecode(source: bytes, filename: str) -> bytes:
+    """A `.pyc` (checked by nobody: the source is not shipped) of `source`."""
+    code = compile(_without_docstrings(ast.parse(source)), filename, "exec", dont_inherit=True)
+    return bytes(importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
+        code, importlib.util.source_hash(source), False))
+
+
 def compile_app() -> set[str]:
     """Compile the app's tree in place; the imports its modules name."""
     wanted: set[str] = set()
@@ -99,12 +134,11 @@ def compile_app() -> set[str]:
             path = os.path.join(folder, name)
             relative = os.path.relpath(path, APP)
             module = relative[:-3].replace(os.sep, ".").removesuffix(".__init__")
-            with open(path, "rb") as source:
-                wanted |= imports_in(source.read(), module, name == "__init__.py", deep=True)
-            ours = relative.startswith("companion" + os.sep)
-            py_compile.compile(path, cfile=path + "c", dfile=relative, doraise=True,
-                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
-                               optimize=0 if ours else OPTIMIZE)
+            with open(path, "rb") as handle:
+                source = handle.read()
+            wanted |= imports_in(source, module, name == "__init__.py", deep=True)
+            with open(path + "c", "wb") as compiled:
+                compiled.write(bytecode(source, relative))
             os.remove(path)
     return wanted
 
@@ -138,7 +172,8 @@ def stdlib_closure(roots: set[str], archive: zipfile.ZipFile) -> dict[str, str]:
 
 
 def whole_packages(archive: zipfile.ZipFile) -> set[str]:
-    """Pyodide's own packages and the codecs, kept whatever the scan says."""
+    """The codecs and the site hooks, kept whatever the scan says (both are imported by
+    name, not by an import statement)."""
     names: set[str] = set()
     for member in archive.namelist():
         if not member.endswith(".py"):
@@ -153,20 +188,10 @@ def whole_packages(archive: zipfile.ZipFile) -> set[str]:
 
 
 def write_stdlib(archive: zipfile.ZipFile, modules: dict[str, str]) -> None:
-    work = "/tmp/stdlib-compile"
-    os.makedirs(work, exist_ok=True)
     kept_folders = {member.rsplit("/", 1)[0] for member in modules.values() if "/" in member}
     with zipfile.ZipFile(OUT, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
         for member in sorted(modules.values()):
-            source = os.path.join(work, "module.py")
-            with open(source, "wb") as handle:
-                handle.write(archive.read(member))
-            target = os.path.join(work, "module.pyc")
-            py_compile.compile(source, cfile=target, dfile=member, doraise=True,
-                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
-                               optimize=OPTIMIZE)
-            with open(target, "rb") as handle:
-                out.writestr(member + "c", handle.read())
+            out.writestr(member + "c", bytecode(archive.read(member), member))
         for member in archive.namelist():  # data files of kept packages
             folder = member.rsplit("/", 1)[0] if "/" in member else ""
             if (not member.endswith((".py", "/", ".typed")) and folder in kept_folders):

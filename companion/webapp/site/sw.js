@@ -23,6 +23,7 @@ const MANIFEST = "offline-manifest.json";
 // Where each cache keeps the FILES of its build, to tell unchanged files at an update.
 const SCOPE = new URL("./", self.location).href;
 const pending = new Set();
+const storing = new Map(); // path -> the store of a response on its way
 
 const href = (path) => new URL(path, SCOPE).href;
 
@@ -54,7 +55,11 @@ function keep(cache, path, response) {
   const stored = cache.put(href(path), response).catch(
     (error) => console.warn("Not kept offline:", path, error));
   pending.add(stored);
-  stored.finally(() => pending.delete(stored));
+  storing.set(path, stored);
+  stored.finally(() => {
+    pending.delete(stored);
+    storing.delete(path);
+  });
   return stored;
 }
 
@@ -127,6 +132,8 @@ self.addEventListener("activate", (event) => {
 
 async function serve(event, path) {
   const cache = await caches.open(CACHE);
+  // A second request while the first copy is still arriving waits for it: one download.
+  if (storing.has(path)) await storing.get(path);
   const found = await cache.match(href(path));
   if (found) return found;
   try {
