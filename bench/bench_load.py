@@ -1,19 +1,24 @@
 """A cold load on a phone's Wi-Fi: our home screen against a bare Flet page, same run.
 
 Chromium loads each page with a cold cache (a fresh browser context each time) under a
-phone's Wi-Fi emulated over CDP: 30 ms latency, 2.5 MB/s down, 1 MB/s up, and the CPU
-slowed 4 times. The time runs from the navigation to the first interactive frame: the
-accessibility placeholder is in the page, a click turns on the accessibility tree, and a
-known button is there ("Quick score" on our home, "Tap me" on the bare page).
+phone's Wi-Fi: 30 ms latency, 2.5 MB/s down, 1 MB/s up, made by a pacing TCP proxy of this
+script in front of each server (one link shared by every connection, the WebSocket
+included), and the CPU slowed 4 times (CDP `Emulation.setCPUThrottlingRate`). No other
+protocol call: the network emulation and accepted encodings of Chromium's protocol have
+changed between versions (`Network.setAcceptedEncodings` is gone from Chromium 156).
+The time runs from the navigation to the first interactive frame: the accessibility
+placeholder is in the page, a click turns on the accessibility tree, and a known button
+is there ("Quick score" on our home, "Tap me" on the bare page).
 
-Three servers, each started once, each loaded once before timing (Flet's first page
+Four servers, each started once, each loaded once before timing (Flet's first page
 pays its deferred imports):
 
 - ours: the app as a player starts it (its own data folder, its door and key), with the
   client files served compressed (`companion.ui.client_files`), timed twice: as
-  Chromium opens it here (localhost: it accepts Brotli) and accepting only gzip and
-  deflate, as a phone opening http://192.168.x.y does (browsers ask for Brotli only
-  from HTTPS or localhost), which is the figure the target is checked on;
+  Chromium opens it here (localhost: it accepts Brotli) and from a second server whose
+  requests lose `br` from their Accept-Encoding before the app sees them, as a phone
+  opening http://192.168.x.y asks (browsers ask for Brotli only from HTTPS or
+  localhost), which is the figure the target is checked on;
 - ours, uncompressed: the same without that middleware (the app before it);
 - bare: a one-button Flet page served the default way
   (`ft.run(..., view=ft.AppView.WEB_BROWSER, no_cdn=True)`).
@@ -61,7 +66,22 @@ OUR_BUTTON = "Quick score"
 # --- the servers (run in subprocesses by this same script) ---------------------------
 
 
-def serve_ours(port: int, data_dir: str, compressed: bool) -> None:
+def without_brotli(inner: Any) -> Any:
+    """ASGI: the request's Accept-Encoding without `br`, as a phone on plain HTTP sends it."""
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope.get("type") == "http":
+            scope = {**scope, "headers": [
+                (key, b", ".join(part.strip() for part in value.split(b",")
+                                 if not part.strip().startswith(b"br")))
+                if key.lower() == b"accept-encoding" else (key, value)
+                for key, value in scope["headers"]]}
+        await inner(scope, receive, send)
+
+    return app
+
+
+def serve_ours(port: int, data_dir: str, compressed: bool, gzip_only: bool = False) -> None:
     """What `python -m companion --no-browser --port P --data-dir D` does; uncompressed,
     without the client files' middleware that `build_app` puts inside the door (the app
     as it was before)."""
@@ -77,8 +97,9 @@ def serve_ours(port: int, data_dir: str, compressed: bool) -> None:
     app = build_app(make_main(services), host="127.0.0.1", port=port, secret=secret)
     flet_app = app.app.app  # type: ignore[attr-defined]  # door → client files → Flet
     # Built now, not in the background: the cache is already made by the bench.
-    app.app = (precompressed(flet_app, assets_dir=assets_dir(),  # type: ignore[attr-defined]
-                             background=False) if compressed else flet_app)
+    served = (precompressed(flet_app, assets_dir=assets_dir(), background=False)
+              if compressed else flet_app)
+    app.app = without_brotli(served) if gzip_only else served  # type: ignore[attr-defined]
     url = address("127.0.0.1", port, secret)
     try:
         serve(app, host="127.0.0.1", port=port,
@@ -99,6 +120,72 @@ def serve_bare(port: int) -> None:
         page.add(ft.Text("Hello"), ft.Button(BARE_BUTTON))
 
     ft.run(main, view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port, no_cdn=True)
+
+
+# --- the phone's Wi-Fi: a pacing TCP proxy -------------------------------------------
+
+
+class Link:
+    """One direction of one Wi-Fi link, shared by every connection: each chunk leaves
+    `LATENCY_MS / 2` after it came in, and no faster than `rate` bytes a second in all."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.free_at = 0.0
+
+    def departure(self, size: int) -> float:
+        now = time.monotonic()
+        self.free_at = max(self.free_at, now + LATENCY_MS / 2000) + size / self.rate
+        return self.free_at
+
+
+async def _pipe(reader: Any, writer: Any, link: Link) -> None:
+    import asyncio
+
+    try:
+        while chunk := await reader.read(16_384):
+            wait = link.departure(len(chunk)) - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            writer.write(chunk)
+            await writer.drain()
+    except (ConnectionError, OSError):
+        pass
+    finally:
+        writer.close()
+
+
+@contextmanager
+def wifi(*urls: str) -> Iterator[list[str]]:
+    """The same addresses behind a proxy each, all on one link (down and up)."""
+    import asyncio
+    import threading
+    from urllib.parse import urlsplit, urlunsplit
+
+    down, up = Link(DOWN), Link(UP)
+    loop = asyncio.new_event_loop()
+    proxied: list[str] = []
+
+    async def start(target: int) -> int:
+        async def handle(client_reader: Any, client_writer: Any) -> None:
+            server_reader, server_writer = await asyncio.open_connection("127.0.0.1", target)
+            await asyncio.gather(_pipe(client_reader, server_writer, up),
+                                 _pipe(server_reader, client_writer, down))
+
+        listening = await asyncio.start_server(handle, "127.0.0.1", 0)
+        return int(listening.sockets[0].getsockname()[1])
+
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        for url in urls:
+            parts = urlsplit(url)
+            port = asyncio.run_coroutine_threadsafe(start(parts.port or 80), loop).result()
+            proxied.append(urlunsplit(parts._replace(netloc=f"127.0.0.1:{port}")))
+        yield proxied
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=5)
 
 
 # --- the bench -----------------------------------------------------------------------
@@ -156,10 +243,8 @@ class Load:
     """(path, bytes on the wire, content-encoding) of each response."""
 
 
-def load_once(browser: Any, url: str, button: str, encodings: list[str] | None = None) -> Load:
-    """One cold load under the phone's Wi-Fi and CPU; `encodings` narrows what the
-    browser accepts (Chromium asks for Brotli only from HTTPS or localhost addresses: a
-    phone opening http://192.168.x.y accepts gzip and deflate)."""
+def load_once(browser: Any, url: str, button: str) -> Load:
+    """One cold load with the phone's CPU (the link is the proxy's, see `Link`)."""
     from conftest import PHONE
 
     context = browser.new_context(viewport=PHONE)
@@ -168,12 +253,7 @@ def load_once(browser: Any, url: str, button: str, encodings: list[str] | None =
         page.set_default_timeout(TIMEOUT_MS)
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", {
-            "offline": False, "latency": LATENCY_MS,
-            "downloadThroughput": DOWN, "uploadThroughput": UP})
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
-        if encodings is not None:
-            cdp.send("Network.setAcceptedEncodings", {"encodings": encodings})
         responses: dict[str, tuple[str, str]] = {}
         sizes: dict[str, int] = {}
 
@@ -240,7 +320,8 @@ def main() -> None:
         if kind == "bare":
             serve_bare(args.port)
         else:
-            serve_ours(args.port, rest[0], compressed=kind == "ours")
+            serve_ours(args.port, rest[0], compressed=kind != "plain",
+                       gzip_only=kind == "gzip")
         return
     runs = 1 if args.quick else args.runs
     try:
@@ -252,21 +333,23 @@ def main() -> None:
     ensure_cache()
     loads: dict[str, list[Load]] = {"ours": [], "gzip": [], "plain": [], "bare": []}
     with tempfile.TemporaryDirectory() as ours_data, \
+            tempfile.TemporaryDirectory() as gzip_data, \
             tempfile.TemporaryDirectory() as plain_data, \
             server(["ours", ours_data], free_port(), printed=True) as ours, \
+            server(["gzip", gzip_data], free_port(), printed=True) as gzip_only, \
             server(["plain", plain_data], free_port(), printed=True) as plain, \
             server(["bare"], free_port(), printed=False) as bare, \
+            wifi(ours, gzip_only, plain, bare) as (ours, gzip_only, plain, bare), \
             sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        targets: dict[str, tuple[str, str, list[str] | None]] = {
-            "ours": (ours, OUR_BUTTON, None), "gzip": (ours, OUR_BUTTON, ["gzip", "deflate"]),
-            "plain": (plain, OUR_BUTTON, None), "bare": (bare, BARE_BUTTON, None)}
-        for name, (url, button, _) in targets.items():
-            if name != "gzip":
-                load_once(browser, url, button)  # warm the server, not timed
+        targets: dict[str, tuple[str, str]] = {
+            "ours": (ours, OUR_BUTTON), "gzip": (gzip_only, OUR_BUTTON),
+            "plain": (plain, OUR_BUTTON), "bare": (bare, BARE_BUTTON)}
+        for url, button in targets.values():
+            load_once(browser, url, button)  # warm the server, not timed
         for _ in range(runs):
-            for name, (url, button, encodings) in targets.items():
-                loads[name].append(load_once(browser, url, button, encodings))
+            for name, (url, button) in targets.items():
+                loads[name].append(load_once(browser, url, button))
         browser.close()
     print(f"Cold load to the first interactive frame, Chromium, {LATENCY_MS} ms latency, "
           f"{DOWN / 1e6:.1f} MB/s down, {UP / 1e6:.1f} MB/s up, CPU {CPU_SLOWDOWN}x slower "
