@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from companion.i18n import SUPPORTED, set_language, t
+from companion.i18n import SUPPORTED, set_language, t, tn
 from companion.i18n import language as current_language
 from companion.webapp import bundle, icons, offline
 
@@ -77,15 +77,22 @@ class BuildReport:
     precompiled: bool = False
     stdlib_modules: int = 0
     compressed_copies: int = 0
+    own_size: int = 0
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        lines = [t("Built the phone app in {folder}: {files} files, {size} MB, in {seconds} s."
-                   " Serve this folder from any web server (python -m http.server"
-                   " --directory {folder}) and open its address once.",
-                   folder=str(self.dest), files=self.files,
-                   size=f"{self.size / 2**20:.1f}", seconds=f"{self.seconds:.1f}"),
+        own = self.files - self.compressed_copies
+        lines = [tn("Built the phone app in {folder}: {count} file, {size} MB, and compressed "
+                    "copies for hosts that serve them ({total} MB in all), in {seconds} s. "
+                    "Serve this folder from any web server (python -m http.server "
+                    "--directory {folder}) and open its address once.",
+                    "Built the phone app in {folder}: {count} files, {size} MB, and compressed "
+                    "copies for hosts that serve them ({total} MB in all), in {seconds} s. "
+                    "Serve this folder from any web server (python -m http.server "
+                    "--directory {folder}) and open its address once.",
+                    own, folder=str(self.dest), size=f"{self.own_size / 1e6:.1f}",
+                    total=f"{self.size / 1e6:.1f}", seconds=f"{self.seconds:.1f}"),
                  *self.notes]
         return "\n".join(lines)
 
@@ -367,6 +374,8 @@ def finish_site(dest: Path, report: BuildReport) -> None:
     files = [path for path in dest.rglob("*") if path.is_file()]
     report.files = len(files)
     report.size = sum(path.stat().st_size for path in files)
+    report.own_size = sum(path.stat().st_size for path in files
+                          if path.suffix not in (".br", ".gz"))
 
 
 def build_site(dest: Path, *, snapshot: bool = False) -> BuildReport:
