@@ -130,7 +130,8 @@ fs.writeFileSync(target, py.makeMemorySnapshot());
 """
 PRELOADED = ("flet", "tinydb", "platformdirs", "filelock", "companion.webapp.main_in_browser")
 """Imported into the memory snapshot: what the first page needs that loads no compiled
-extension (our store imports msgspec's, so it is imported at each start)."""
+extension. Our own modules cannot be: the rules and the store import msgspec's compiled
+extension at their top, so they are imported at each start."""
 
 
 def _snapshot(pyodide: Path, tree: Path, target: Path) -> bool:
@@ -143,7 +144,7 @@ def _snapshot(pyodide: Path, tree: Path, target: Path) -> bool:
     if done is None or done.returncode != 0:
         target.unlink(missing_ok=True)
         return False
-    # Mostly zeros: 31 MB becomes about 7.5 MB to download. The worker inflates it
+    # Mostly zeros: 31 MB becomes about 5 MB to download. The worker inflates it
     # itself (by its first bytes), so a host that adds its own Content-Encoding, or
     # none, both work.
     target.write_bytes(gzip.compress(target.read_bytes(), compresslevel=6))
@@ -168,8 +169,9 @@ def _python(web: Path, dest: Path, report: BuildReport, snapshot: bool) -> None:
         bundle.zip_tree(tree, dest / "app.zip")
         if snapshot and kept is not None and not _snapshot(dest / "pyodide", tree,
                                                             dest / "pyodide" / SNAPSHOT):
-            report.notes.append(t("Python could not be prepared ahead: the app starts "
-                                  "about 2 seconds slower."))
+            report.notes.append(t("The snapshot of Python's memory could not be made: the "
+                                  "site starts Python the usual way."))
+
 
 def _copy_client(web: Path, dest: Path) -> None:
     for path in sorted(web.rglob("*")):
