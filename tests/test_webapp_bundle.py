@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import shutil
 import zipfile
 from pathlib import Path
 from types import ModuleType
@@ -143,3 +144,24 @@ def test_the_tree_leaves_out_stubs_tests_metadata_and_the_host(tmp_path: Path) -
                       "companion/ui/door.py", "companion/webapp/build.py",
                       "companion/webapp/node/prepare.py"):
         assert host_only not in ours
+
+
+@pytest.mark.skipif(bundle.node() is None, reason="Node.js is not installed")
+def test_compiling_works_from_relative_folders(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """`companion build-web site/`, as the README says it: every path reaches Node.js."""
+    from companion.webapp.build import flet_web_dir
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(flet_web_dir() / "pyodide", "pyodide")
+    Path("app/tiny").mkdir(parents=True)
+    Path("app/tiny/__init__.py").write_text('"""Doc."""\nimport json\n', encoding="utf-8")
+    Path("out").mkdir()
+    kept = bundle.compile_with_pyodide(Path("pyodide"), Path("app"), Path("out"),
+                                       entries=("tiny",))
+    assert kept is not None and "json" in kept
+    assert Path("app/tiny/__init__.pyc").is_file() and not Path("app/tiny/__init__.py").exists()
+    with zipfile.ZipFile("out/python_stdlib.zip") as archive:
+        names = set(archive.namelist())
+    assert "json/__init__.pyc" in names and "tkinter/__init__.pyc" not in names
+    assert not any(name.endswith(".py") for name in names)

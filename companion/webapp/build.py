@@ -107,7 +107,8 @@ def flet_web_dir() -> Path:
 SNAPSHOT_JS = """
 import fs from "fs";
 const [pyodideDir, tree, target, modules] = process.argv.slice(2);
-const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const { pathToFileURL } = await import("url");
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: pyodideDir + "/", _makeSnapshot: true });
 py.FS.mkdirTree("/app");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: tree }, "/app");
@@ -383,8 +384,8 @@ def finish_site(dest: Path, report: BuildReport) -> None:
 def build_site(dest: Path, *, snapshot: bool = False) -> BuildReport:
     """Write the static site to `dest` (new, empty, or an earlier build of it)."""
     started = time.monotonic()
-    dest = Path(dest)
-    report = BuildReport(dest=dest)
+    report = BuildReport(dest=Path(dest))  # as given: the summary names it so
+    dest = Path(dest).absolute()  # Node.js and the subprocesses run elsewhere
     web = flet_web_dir()
     _prepare(dest)
     (dest / MARKER).write_text("A site built by `companion build-web`.\n", encoding="utf-8")

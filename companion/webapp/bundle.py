@@ -162,7 +162,8 @@ def run_node(script: str, *args: str) -> subprocess.CompletedProcess[str] | None
 
 PREPARE_JS = """
 const [pyodideDir, tree, out, program, entries] = process.argv.slice(2);
-const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const { pathToFileURL } = await import("url");
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 // Line numbers without columns in the bytecode: a quarter smaller, tracebacks still
 // name the line.
 const py = await loadPyodide({ indexURL: pyodideDir + "/",
@@ -177,14 +178,16 @@ console.log(JSON.stringify(py.globals.get("kept").toJs()));
 """
 
 
-def compile_with_pyodide(pyodide: Path, tree: Path, out: Path) -> list[str] | None:
+def compile_with_pyodide(pyodide: Path, tree: Path, out: Path,
+                         entries: tuple[str, ...] = ENTRY_MODULES) -> list[str] | None:
     """Compile `tree` in place and write the reachable standard library, compiled, to
     `out/python_stdlib.zip` (see `node/prepare.py`); the modules kept, or None when
     Node.js is missing. A failure of the compiler is an error: a half-compiled tree
     would not run."""
     program = resources.files("companion.webapp").joinpath("node", "prepare.py")
+    pyodide, tree, out = pyodide.absolute(), tree.absolute(), out.absolute()
     done = run_node(PREPARE_JS, str(pyodide), str(tree), str(out),
-                    program.read_text("utf-8"), ",".join(ENTRY_MODULES))
+                    program.read_text("utf-8"), ",".join(entries))
     if done is None:
         return None
     if done.returncode != 0:
