@@ -26,6 +26,14 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def absolute(folder: Path | str) -> Path:
+    """`folder` from the root, once, where it enters: every path the store makes inside it
+    (temporary files, the journal's entries, backups) is then comparable with it,
+    whatever folder a command is later run from. Links are kept as given (a symlinked
+    data folder stays the folder the player named)."""
+    return Path(os.path.abspath(Path(folder).expanduser()))
+
+
 def data_dir(cli_value: str | None = None, *, create: bool = True) -> Path:
     """The data folder to use, created if needed: --data-dir, then the env vars, then the OS one.
 
@@ -34,10 +42,10 @@ def data_dir(cli_value: str | None = None, *, create: bool = True) -> Path:
     """
     for candidate in (cli_value, os.environ.get(ENV_VAR), os.environ.get(FLET_ENV_VAR)):
         if candidate and candidate.strip():
-            folder = Path(candidate.strip()).expanduser()
+            folder = absolute(candidate.strip())
             break
     else:
-        folder = default_data_dir()
+        folder = absolute(default_data_dir())
     if not create and not folder.exists():
         return folder
     try:

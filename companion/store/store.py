@@ -73,6 +73,7 @@ from companion.store.atomic import remove_temp_files as _remove_temp_files
 from companion.store.backups import Backups
 from companion.store.errors import StoreConflict, StoreError, StoreLocked
 from companion.store.journal import Journal
+from companion.store.location import absolute
 from companion.store.medals import progress
 from companion.store.reading import (
     ATTEMPTS,
@@ -237,7 +238,7 @@ def open_store(folder: Path, *, read_only: bool = False) -> Store:
     `read_only=True` opens it without the lock and without writing anything, even while
     the app holds it, for commands that only read (see `readonly.py`).
     """
-    folder = Path(folder)
+    folder = absolute(folder)
     if read_only:
         from companion.store.readonly import open_store_readonly
 
