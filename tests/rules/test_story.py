@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from games import construct, new, to_step
 from story_samples import benjamin_game, table_game
 
+from companion.rules.actions import NextStep, Place, Recycle
 from companion.rules.cards import Resource, Token
 from companion.rules.errors import Rejected
 from companion.rules.state import Phase
@@ -60,3 +62,24 @@ def test_a_list_that_is_not_a_game_is_refused(cards: Catalog) -> None:
     except Rejected:
         return
     raise AssertionError("an empty action list has no story")
+
+
+def test_the_war_or_peace_step_s_krystallium_is_in_the_story(cards: Catalog) -> None:
+    """Cards that produce Krystallium each round (War or Peace) resolve in one extra step
+    after Exploration (RULES.md, production): the Tower of Babel's K2 belongs to that
+    step's chapter and to the round's Krystallium."""
+    game = new(cards, expansions=("wop",))
+    (babel,) = construct(game, cards, "Tower of Babel")  # X5 to build; K2 each round
+    for _ in range(5):
+        game.play(Recycle(cards.card("Zeppelin").id, onto=babel))
+    to_step(game, X)
+    if game.state.to_place:
+        game.play(Place(count=game.state.to_place))
+    before = game.state.krystallium
+    game.play(NextStep())
+    assert game.state.phase is Phase.EXTRA
+    assert game.state.krystallium == before + 2
+    first = game_story(game.actions, cards)[0]
+    extra = first.chapters[-1]
+    assert (extra.phase, extra.krystallium) == (Phase.EXTRA, 2)
+    assert first.krystallium == game.state.krystallium

@@ -70,6 +70,7 @@ def test_there_is_no_draft_outside_the_four_rounds(bad: int) -> None:
     (3, ["base"], Deal(7), 0),
     (5, ["base"], Deal(7), 0),
     (2, ["base", "ca"], Deal(8, 4), 5),  # C&A: 8 + 4, draft 7
+    (3, ["ca"], Deal(6, 3), 2),          # "3–4p 6+3": three players too
     (4, ["ca"], Deal(6, 3), 2),
     (5, ["ca"], Deal(6, 2), 1),
     (6, ["ca"], Deal(6, 2), 1),
