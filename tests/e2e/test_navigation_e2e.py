@@ -8,7 +8,6 @@ screen under it, so back from it stays in the app.
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from app_page import AppPage
@@ -42,10 +41,9 @@ def test_a_bookmarked_deep_address_has_the_home_screen_under_it(app_server, page
     app = AppPage(page)
     app.open(server.address("new/table"), first="Start the game")
     # The app puts home under the address a moment after the page is up; a person's
-    # thumb is slower than that, the robot must wait for it.
-    deadline = time.monotonic() + 10
-    while page.evaluate("history.length") < 4 and time.monotonic() < deadline:
-        time.sleep(0.1)
+    # thumb is slower than that, the robot must wait for it (for the state, not for a
+    # time: on a busy machine it can take long).
+    page.wait_for_function("history.length >= 4", timeout=120_000)
     assert page.evaluate("history.length") == 4  # blank, the address, home, the address
     page.go_back()
     app.button("New solo game").wait_for()
