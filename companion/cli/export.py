@@ -32,8 +32,9 @@ def run(args: argparse.Namespace) -> int:
         except StoreError as exc:
             print(str(exc), file=sys.stderr)
             return BAD_INPUT
-        print(t("Exported {games} games, {attempts} scenario attempts, {campaigns} campaigns"
-                " and {players} players to {path}.", path=args.file, **counts))
+        from companion.counts_text import exported
+
+        print(exported(counts, args.file))
         return OK
 
     return with_store(args, export, read_only=True)

@@ -37,12 +37,9 @@ def run(args: argparse.Namespace) -> int:
         except StoreError as exc:
             print(str(exc), file=sys.stderr)
             return BAD_INPUT
-        template = (
-            "Replaced your data by {games} games, {attempts} scenario attempts, {campaigns}"
-            " campaigns and {players} players." if args.replace else
-            "Added {games} games (and replaced {games_replaced} older ones), {attempts}"
-            " scenario attempts, {campaigns} campaigns and {players} players.")
-        print(t(template, **counts))
+        from companion.counts_text import imported
+
+        print(imported(counts, args.replace))
         from companion.store.derive import correction_notes
 
         for note in correction_notes(counts):

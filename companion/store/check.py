@@ -75,14 +75,10 @@ class Report:
         return not self.problems
 
     def summary(self) -> str:
-        counts = {"files": self.files, "games": self.games, "attempts": self.attempts,
-                  "campaigns": self.campaigns}
-        if self.ok:
-            return t("Checked {files} files, {games} games, {attempts} scenario attempts and"
-                     " {campaigns} campaigns: all is well.", **counts)
-        return t("Checked {files} files, {games} games, {attempts} scenario attempts and"
-                 " {campaigns} campaigns: {count} problems found.", count=len(self.problems),
-                 **counts)
+        from companion.counts_text import checked
+
+        counts = {"games": self.games, "attempts": self.attempts, "campaigns": self.campaigns}
+        return checked(self.files, counts, 0 if self.ok else len(self.problems))
 
 
 def check_folder(folder: Path) -> Report:

@@ -30,6 +30,7 @@ from typing import Any
 import flet as ft
 import msgspec
 
+from companion.counts_text import attempts, campaigns, players, records
 from companion.i18n import t, tn
 from companion.rules.errors import Rejected
 from companion.store import StoreError
@@ -85,11 +86,8 @@ def contents(data: Any) -> str:
         return len(value) if isinstance(value, list) else 0
 
     return t("It holds: {games}, {attempts}, {campaigns}, {players}.",
-             games=tn("{count} game", "{count} games", count("games")),
-             attempts=tn("{count} scenario attempt", "{count} scenario attempts",
-                         count("attempts")),
-             campaigns=tn("{count} campaign", "{count} campaigns", count("campaigns")),
-             players=tn("{count} player", "{count} players", count("players")))
+             **records({key: count(key) for key in ("games", "attempts", "campaigns",
+                                                    "players")}))
 
 
 def imported_message(counts: dict[str, int]) -> str:
@@ -100,10 +98,9 @@ def imported_message(counts: dict[str, int]) -> str:
              games=tn("{count} new game", "{count} new games", counts.get("games", 0)),
              replaced=tn("{count} game updated", "{count} games updated",
                          counts.get("games_replaced", 0)),
-             attempts=tn("{count} scenario attempt", "{count} scenario attempts",
-                         counts.get("attempts", 0)),
-             campaigns=tn("{count} campaign", "{count} campaigns", counts.get("campaigns", 0)),
-             players=tn("{count} player", "{count} players", counts.get("players", 0)))
+             attempts=attempts(counts.get("attempts", 0)),
+             campaigns=campaigns(counts.get("campaigns", 0)),
+             players=players(counts.get("players", 0)))
     return " ".join([done, *correction_notes(counts)])
 
 

@@ -44,14 +44,14 @@ def test_export_then_import_elsewhere(folder: Path, tmp_path: Path, games: list[
         store.record_attempt(attempt("base-1", 100, medal="silver"))  # base-1: silver from 95
     target = tmp_path / "export.json"
     assert run(folder, "export", str(target)) == 0
-    assert "Exported 1 games, 1 scenario attempts" in capsys.readouterr().out
+    assert "Exported 1 game, 1 scenario attempt" in capsys.readouterr().out
     other = tmp_path / "other"
     assert run(other, "import", str(target)) == 0
-    assert "Added 1 games" in capsys.readouterr().out
+    assert "Added 1 game " in capsys.readouterr().out
     with open_store(other) as copy:
         assert copy.export_all() == json.loads(target.read_text())
     assert run(other, "import", str(target), "--replace") == 0
-    assert "Replaced your data by 1 games" in capsys.readouterr().out
+    assert "Replaced your data by 1 game," in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("content", [None, "{", '{"format": "x"}', "[]"])

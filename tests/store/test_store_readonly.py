@@ -81,7 +81,7 @@ def test_read_only_commands_work_while_the_app_holds_the_folder(
     target = tmp_path / "out" / "export.json"
     target.parent.mkdir()
     assert run(folder, "export", str(target)) == 0
-    assert "Exported 6 games, 2 scenario attempts, 1 campaigns" in capsys.readouterr().out
+    assert "Exported 6 games, 2 scenario attempts, 1 campaign " in capsys.readouterr().out
     assert json.loads(target.read_text()) == held.export_all()
     assert listing(folder) == before, "a read-only command changed the data folder"
 

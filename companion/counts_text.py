@@ -1,0 +1,57 @@
+"""The counts a message holds, each with its plural ("1 game", "2 games"), in the chosen
+language: written once for the app's import screen, the command line's import, export
+and check, so that no composed message says "1 games"."""
+
+from __future__ import annotations
+
+from companion.i18n import t, tn
+
+
+def games(count: int) -> str:
+    return tn("{count} game", "{count} games", count)
+
+
+def attempts(count: int) -> str:
+    return tn("{count} scenario attempt", "{count} scenario attempts", count)
+
+
+def campaigns(count: int) -> str:
+    return tn("{count} campaign", "{count} campaigns", count)
+
+
+def players(count: int) -> str:
+    return tn("{count} player", "{count} players", count)
+
+
+def records(counts: dict[str, int]) -> dict[str, str]:
+    """`games`, `attempts`, `campaigns` and `players` of `counts`, as phrases."""
+    return {"games": games(counts.get("games", 0)),
+            "attempts": attempts(counts.get("attempts", 0)),
+            "campaigns": campaigns(counts.get("campaigns", 0)),
+            "players": players(counts.get("players", 0))}
+
+
+def imported(counts: dict[str, int], replace: bool) -> str:
+    """What `companion import` did."""
+    if replace:
+        return t("Replaced your data by {games}, {attempts}, {campaigns} and {players}.",
+                 **records(counts))
+    return t("Added {games} (and replaced {replaced}), {attempts}, {campaigns} and "
+             "{players}.", replaced=tn("{count} older one", "{count} older ones",
+                                       counts.get("games_replaced", 0)),
+             **records(counts))
+
+
+def exported(counts: dict[str, int], path: str) -> str:
+    """What `companion export` wrote."""
+    return t("Exported {games}, {attempts}, {campaigns} and {players} to {path}.",
+             path=path, **records(counts))
+
+
+def checked(files: int, counts: dict[str, int], problems: int) -> str:
+    """What `companion check` read, and what it found."""
+    read = {"files": tn("{count} file", "{count} files", files), **records(counts)}
+    if not problems:
+        return t("Checked {files}, {games}, {attempts} and {campaigns}: all is well.", **read)
+    return t("Checked {files}, {games}, {attempts} and {campaigns}: {problems} found.",
+             problems=tn("{count} problem", "{count} problems", problems), **read)

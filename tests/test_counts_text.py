@@ -1,0 +1,82 @@
+"""Every count in the command line's import, export and check messages (and the app's
+import screen) takes its plural, in every language: "1 game", never "1 games"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from companion import counts_text
+from companion.i18n import SUPPORTED, language, set_language
+
+
+@pytest.fixture
+def speaking() -> Iterator[None]:
+    before = language()
+    yield
+    set_language(before)
+
+
+def counts(n: int) -> dict[str, int]:
+    return {"games": n, "games_replaced": n, "attempts": n, "campaigns": n, "players": n}
+
+
+ENGLISH = {
+    0: ("Added 0 games (and replaced 0 older ones), 0 scenario attempts, 0 campaigns and "
+        "0 players.",
+        "Exported 0 games, 0 scenario attempts, 0 campaigns and 0 players to f.json.",
+        "Checked 0 files, 0 games, 0 scenario attempts and 0 campaigns: all is well."),
+    1: ("Added 1 game (and replaced 1 older one), 1 scenario attempt, 1 campaign and "
+        "1 player.",
+        "Exported 1 game, 1 scenario attempt, 1 campaign and 1 player to f.json.",
+        "Checked 1 file, 1 game, 1 scenario attempt and 1 campaign: 1 problem found."),
+    2: ("Added 2 games (and replaced 2 older ones), 2 scenario attempts, 2 campaigns and "
+        "2 players.",
+        "Exported 2 games, 2 scenario attempts, 2 campaigns and 2 players to f.json.",
+        "Checked 2 files, 2 games, 2 scenario attempts and 2 campaigns: 2 problems found."),
+}
+FRENCH = {  # French says "0 partie", like "1 partie"
+    0: ("Ajouté : 0 partie (en remplaçant 0 plus ancienne), 0 tentative de scénario, "
+        "0 campagne et 0 joueur.",
+        "Exporté dans f.json : 0 partie, 0 tentative de scénario, 0 campagne et 0 joueur.",
+        "Vérifié : 0 fichier, 0 partie, 0 tentative de scénario et 0 campagne : tout va "
+        "bien."),
+    1: ("Ajouté : 1 partie (en remplaçant 1 plus ancienne), 1 tentative de scénario, "
+        "1 campagne et 1 joueur.",
+        "Exporté dans f.json : 1 partie, 1 tentative de scénario, 1 campagne et 1 joueur.",
+        "Vérifié : 1 fichier, 1 partie, 1 tentative de scénario et 1 campagne. "
+        "À corriger : 1 problème."),
+    2: ("Ajouté : 2 parties (en remplaçant 2 plus anciennes), 2 tentatives de scénario, "
+        "2 campagnes et 2 joueurs.",
+        "Exporté dans f.json : 2 parties, 2 tentatives de scénario, 2 campagnes et "
+        "2 joueurs.",
+        "Vérifié : 2 fichiers, 2 parties, 2 tentatives de scénario et 2 campagnes. "
+        "À corriger : 2 problèmes."),
+}
+
+
+def messages(n: int) -> tuple[str, ...]:
+    return (counts_text.imported(counts(n), replace=False),
+            counts_text.exported(counts(n), "f.json"),
+            counts_text.checked(n, counts(n), n))
+
+
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_english_and_french_as_written_by_hand(n: int, speaking: None) -> None:
+    set_language("en")
+    assert messages(n) == ENGLISH[n]
+    set_language("fr")
+    assert messages(n) == FRENCH[n]
+
+
+@pytest.mark.parametrize("code", SUPPORTED)
+def test_every_language_fills_every_count(code: str, speaking: None) -> None:
+    set_language(code)
+    for n in (0, 1, 2):
+        for text in (*messages(n), counts_text.imported(counts(n), replace=True),
+                     counts_text.checked(n, counts(n), 0)):
+            assert "{" not in text and str(n) in text, (code, text)
+    set_language("en")
+    assert counts_text.checked(3, counts(1), 0) == (
+        "Checked 3 files, 1 game, 1 scenario attempt and 1 campaign: all is well.")
