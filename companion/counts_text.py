@@ -55,3 +55,8 @@ def checked(files: int, counts: dict[str, int], problems: int) -> str:
         return t("Checked {files}, {games}, {attempts} and {campaigns}: all is well.", **read)
     return t("Checked {files}, {games}, {attempts} and {campaigns}: {problems} found.",
              problems=tn("{count} problem", "{count} problems", problems), **read)
+
+
+def points_total(total: int) -> str:
+    """"62 points", "1 point": a score as the end screen, the history and the pad say it."""
+    return tn("{total} point", "{total} points", total, total=total)

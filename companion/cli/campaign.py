@@ -237,7 +237,9 @@ def _campaign_list(args: argparse.Namespace) -> int:
             print(t("{id}: cannot be read ({reason})", id=data.get("id"),
                     reason=t(exc.template, **exc.params)))
             continue
-        print(t("{id}: {name} ({players}); {count} of {total} scenarios. {status}",
+        print(tn("{id}: {name} ({players}); {count} of {total} scenario. {status}",
+                 "{id}: {name} ({players}); {count} of {total} scenarios. {status}",
+                 campaign.box.scenarios_played,
                 id=campaign.id, name=campaign.name, players=", ".join(campaign.players),
                 count=len(campaign.plays), total=campaign.box.scenarios_played,
                 status=status(campaign)))
@@ -257,9 +259,12 @@ def _campaign_undo(args: argparse.Namespace) -> int:
 def _campaign_boxes(args: argparse.Namespace) -> int:
     lang = language()
     for box in campaign_boxes().values():
-        print(t("{id}: {name}, {low} to {high} players, {played} of {count} envelopes: {list}",
-                id=box.id, name=box.name_in(lang), low=box.min_players, high=box.max_players,
-                played=box.scenarios_played, count=len(box.envelopes),
+        players = tn("{low} to {high} player", "{low} to {high} players", box.max_players,
+                     low=box.min_players, high=box.max_players)
+        envelopes = tn("{played} of {count} envelope", "{played} of {count} envelopes",
+                       len(box.envelopes), played=box.scenarios_played)
+        print(t("{id}: {name}, {players}, {envelopes}: {list}", id=box.id,
+                name=box.name_in(lang), players=players, envelopes=envelopes,
                 list=", ".join(box.envelopes)))
         for note in box.notes_in(lang):
             print(f"  - {note}")

@@ -9,6 +9,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.storage import OK, with_store
+from companion.counts_text import points_total
 from companion.i18n import t
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def history_line(record: dict[str, Any]) -> str:
     if record.get("abandoned"):
         parts.append(t("abandoned"))
     else:
-        parts.append(t("{total} points", total=total) if total is not None else t("no score"))
+        parts.append(points_total(total) if total is not None else t("no score"))
     return "  ".join(part for part in parts if part)
 
 

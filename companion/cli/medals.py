@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cli.storage import OK, with_store
-from companion.i18n import language, t
+from companion.i18n import language, t, tn
 from companion.rules.scenarios import Scenario
 from companion.store.medals import MedalRow, medal_board
 
@@ -32,12 +32,16 @@ def board_lines(rows: Iterable[MedalRow]) -> list[str]:
             status = t("not played yet")
         else:
             medal = t(row.best_medal) if row.best_medal else t("no medal")
-            status = t("{medal}, best score {score}, {attempts} attempts, {wins} won",
-                       medal=medal, score=row.best_score, attempts=row.attempts, wins=row.wins)
+            status = t("{medal}, best score {score}, {attempts}, {wins}", medal=medal,
+                       score=row.best_score,
+                       attempts=tn("{count} attempt", "{count} attempts", row.attempts),
+                       wins=tn("{count} won", "{count} won", row.wins))
             if row.first_gold_date:
                 status += "; " + t("first gold {date}", date=row.first_gold_date[:10])
         if row.points_to_next is not None and row.attempts:
-            status += "; " + t("{points} points to the next medal", points=row.points_to_next)
+            status += "; " + tn("{points} point to the next medal",
+                                  "{points} points to the next medal", row.points_to_next,
+                                  points=row.points_to_next)
         lines.append(f"{name} ({row.scenario.id}): {status}")
     return lines
 

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from companion.i18n import Plural
 from companion.rules.errors import Rejected
 
 FORMAT = 1
@@ -297,7 +298,8 @@ class Campaign:
                 )
         if not box.min_players <= len(cleaned) <= box.max_players:
             raise Rejected(
-                "{box} is played by {low} to {high} players, not {count}",
+                Plural("{box} is played by {low} to {high} player, not {count}",
+                       "{box} is played by {low} to {high} players, not {count}", "high"),
                 box=box.name,
                 low=box.min_players,
                 high=box.max_players,
@@ -420,7 +422,10 @@ class Campaign:
         number = len(self.plays) + (0 if self.awaiting_replay else 1)
         if self.finished:
             raise Rejected(
-                "Campaign {campaign} is over: {count} scenarios were played and {winner} won it",
+                Plural("Campaign {campaign} is over: {count} scenario was played and {winner} "
+                       "won it",
+                       "Campaign {campaign} is over: {count} scenarios were played and {winner} "
+                       "won it"),
                 campaign=self.name,
                 count=len(self.plays),
                 winner=self.final_winner,

@@ -385,7 +385,9 @@ def _opponents(state: GameState, action: Opponents, catalog: CardSource) -> Even
     _require_unsettled(state, settled_ok=state.opponents is None)
     totals = tuple(action.totals)
     if len(totals) != state.players - 1:
-        raise Rejected("Give the totals of the {others} other players, not {count}",
+        raise Rejected(Plural("Give the total of the {others} other player, not {count}",
+                              "Give the totals of the {others} other players, not {count}",
+                              "others"),
                        others=state.players - 1, count=len(totals))
     for total in totals:
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= 999:
@@ -532,7 +534,8 @@ def _end(state: GameState, action: End, catalog: CardSource) -> Events:
     state.phase = Phase.FINISHED
     state.step = None
     total = state.score().total
-    return [Event("finished", "Game over: {total} points", {"total": total})]
+    return [Event("finished", Plural("Game over: {total} point", "Game over: {total} points",
+                                     "total"), {"total": total})]
 
 
 # --- what a new move must also respect -----------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from companion.i18n import Plural
 from companion.rules.cards import SUPREMACY_BONUS, Resource, Token
 from companion.rules.errors import Rejected
 
@@ -102,8 +103,10 @@ def wins_with_rivals(own: int, players: int, reaching: int) -> bool:
     if not 2 <= players <= MAX_PLAYERS:
         raise Rejected("Supremacy needs 1 to 7 players' totals, got {count}", count=players)
     if isinstance(reaching, bool) or not isinstance(reaching, int) or not 0 <= reaching < players:
-        raise Rejected("Between 0 and {others} other players can reach your total, not "
-                       "{count}", others=players - 1, count=reaching)
+        raise Rejected(Plural("Between 0 and {others} other player can reach your total, "
+                              "not {count}",
+                              "Between 0 and {others} other players can reach your total, "
+                              "not {count}", "others"), others=players - 1, count=reaching)
     return others_can_matter(own, players) and reaching < winners_allowed(players)
 
 

@@ -923,10 +923,15 @@ class Store:
         if lost:
             files = sorted({str(self.folder / ARCHIVE_DIR / f"{e['shard']}.json") for e in lost})
             raise StoreError(
-                "Export refused, nothing was written: {count} finished games of your history"
-                " have lost their moves, which were in {files} (damaged, and no good copy of"
-                " it was found). Put a good copy of that file back, or delete those games,"
-                " then export again.", count=len(lost), files=", ".join(files))
+                Plural("Export refused, nothing was written: {count} finished game of your "
+                       "history has lost its moves, which were in {files} (damaged, and no "
+                       "good copy of it was found). Put a good copy of that file back, or "
+                       "delete that game, then export again.",
+                       "Export refused, nothing was written: {count} finished games of your "
+                       "history have lost their moves, which were in {files} (damaged, and no "
+                       "good copy of it was found). Put a good copy of that file back, or "
+                       "delete those games, then export again."),
+                count=len(lost), files=", ".join(files))
 
     def export_file(self, path: Path) -> dict[str, int]:
         """Write the export to `path` (atomically); returns how many of each were written.

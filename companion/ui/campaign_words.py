@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.campaign_text import colour_word
-from companion.i18n import language, t
+from companion.i18n import language, t, tn
 from companion.rules.campaign import (
     Campaign,
     CampaignCard,
@@ -72,8 +72,9 @@ def box_name(campaign: Campaign) -> str:
 
 
 def progress(campaign: Campaign) -> str:
-    return t("{count} of {total} scenarios", count=len(campaign.plays),
-             total=campaign.box.scenarios_played)
+    return tn("{count} of {total} scenario", "{count} of {total} scenarios",
+              campaign.box.scenarios_played, count=len(campaign.plays),
+              total=campaign.box.scenarios_played)
 
 
 def scores_text(play: ScenarioPlay) -> str:

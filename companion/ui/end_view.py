@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import language, t
+from companion.counts_text import points_total
+from companion.i18n import language, t, tn
 from companion.rules.scenarios import ScenarioResult, scenario_result
 from companion.rules.scoring import FACE_A_ADJUSTMENT, Score, solo_rank
 from companion.ui import routes, symbols
@@ -68,8 +69,10 @@ class EndScreen(Screen):
             lines = [t("Scenario won: {medal} medal", medal=medal_label(result.medal))
                      if result.medal else t("Scenario won, but below the bronze medal")]
             if result.next_medal is not None and result.points_to_next is not None:
-                lines.append(t("{points} points short of {medal}", points=result.points_to_next,
-                               medal=medal_label(result.next_medal)))
+                lines.append(tn("{points} point short of {medal}",
+                                "{points} points short of {medal}", result.points_to_next,
+                                points=result.points_to_next,
+                                medal=medal_label(result.next_medal)))
             return lines
         if state.solo:
             rank = solo_rank(total, state.empire.face)
@@ -102,7 +105,7 @@ class EndScreen(Screen):
         result = self.score()
         verdict = self.result_lines()
         controls: list[ft.Control] = [
-            ft.Row([w.value_text("final-score", t("{total} points", total=result.total),
+            ft.Row([w.value_text("final-score", points_total(result.total),
                                  size=32, bold=True), *self._picture()],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             *[w.value_text(f"verdict-{n}", line, size=16) for n, line in enumerate(verdict)],
@@ -144,7 +147,8 @@ class EndScreen(Screen):
                                                if k != "total"})
         built = ", ".join(card_label(c) for c in state.built) or t("none")
         lines = [
-            t("It's a Wonderful World: {points} points", points=result.total),
+            tn("It's a Wonderful World: {points} point",
+               "It's a Wonderful World: {points} points", result.total, points=result.total),
             f"{mode} · {empire}",
             rows,
             *self.result_lines(),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.actions import Construct, Recycle
 from companion.rules.cards import Card
 from companion.rules.planning import (
@@ -84,7 +84,8 @@ def sequence_text(screen: GameScreen) -> str:
     """"Sequence 1 of 2 · card 3 of 5", from the cards played since Planning began."""
     position = sequence_position(cards_played_this_planning(screen.session.game.actions))
     if position.done:
-        return t("Both sequences played ({count} cards)", count=position.played)
+        return tn("Both sequences played ({count} card)", "Both sequences played ({count} cards)",
+                  position.played)
     return t("Sequence {sequence} of {sequences} · card {card} of {cards}",
              sequence=position.sequence, sequences=SEQUENCES_PER_ROUND,
              card=position.card, cards=POOL_SIZE)

@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import language, t
+from companion.i18n import language, t, tn
 from companion.rules.actions import (
     Action,
     Discard,
@@ -296,8 +296,9 @@ class GameScreen(Screen):
         return w.card_box(
             ft.Text(name, weight=ft.FontWeight.BOLD),
             *self.required_mark(card.card.id),
-            ft.Text(t("{filled} of {total} slots filled", filled=card.slots_filled,
-                      total=card.slots_total), size=12),
+            ft.Text(tn("{filled} of {total} slot filled", "{filled} of {total} slots filled",
+                       card.slots_total, filled=card.slots_filled,
+                       total=card.slots_total), size=12),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
             *actions,
             identifier=f"construction-{card.uid}",

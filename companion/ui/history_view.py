@@ -12,6 +12,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.counts_text import points_total
 from companion.i18n import t, tn
 from companion.rules.stats import MODES, record_empire, record_mode, record_total
 from companion.ui import routes
@@ -141,7 +142,7 @@ class HistoryScreen(Screen):
                 ft.ListTile(
                     title=ft.Text(record_heading(services, record)),
                     subtitle=ft.Text(details),
-                    trailing=ft.Text(t("{total} points", total=total) if total is not None
+                    trailing=ft.Text(points_total(total) if total is not None
                                      else "", weight=ft.FontWeight.BOLD),
                     on_click=lambda: self.app.navigate(routes.path("history", game_id)),
                 ),

@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import language, t
+from companion.i18n import language, t, tn
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import MEDAL_ORDER, Attempt, Medal, Scenario, medal_for, points_short
 from companion.store.medals import MedalRow, medal_board
@@ -71,17 +71,23 @@ def group_title(group: str) -> str:
 def short_text(medal: Medal, points: int) -> str:
     """"15 more points for the silver medal": one template per medal, for the grammar."""
     return {
-        Medal.BRONZE: t("{points} more points for the bronze medal", points=points),
-        Medal.SILVER: t("{points} more points for the silver medal", points=points),
-        Medal.GOLD: t("{points} more points for the gold medal", points=points),
+        Medal.BRONZE: tn("{points} more point for the bronze medal",
+                            "{points} more points for the bronze medal", points, points=points),
+        Medal.SILVER: tn("{points} more point for the silver medal",
+                            "{points} more points for the silver medal", points, points=points),
+        Medal.GOLD: tn("{points} more point for the gold medal",
+                            "{points} more points for the gold medal", points, points=points),
     }[medal]
 
 
 def threshold_text(medal: Medal, points: int) -> str:
     return {
-        Medal.BRONZE: t("Bronze medal: {points} points or more", points=points),
-        Medal.SILVER: t("Silver medal: {points} points or more", points=points),
-        Medal.GOLD: t("Gold medal: {points} points or more", points=points),
+        Medal.BRONZE: tn("Bronze medal: {points} point or more",
+                            "Bronze medal: {points} points or more", points, points=points),
+        Medal.SILVER: tn("Silver medal: {points} point or more",
+                            "Silver medal: {points} points or more", points, points=points),
+        Medal.GOLD: tn("Gold medal: {points} point or more",
+                            "Gold medal: {points} points or more", points, points=points),
     }[medal]
 
 
@@ -93,8 +99,9 @@ def scenario_title(scenario: Scenario) -> str:
 def record_line(row: MedalRow) -> str:
     if row.attempts == 0:
         return t("Not played yet")
-    return t("Best score {score} · won {wins} of {attempts}", score=row.best_score,
-             wins=row.wins, attempts=row.attempts)
+    return tn("Best score {score} · won {wins} of {attempts}",
+              "Best score {score} · won {wins} of {attempts}", row.wins,
+              score=row.best_score, wins=row.wins, attempts=row.attempts)
 
 
 def _in_order(scenarios: Iterable[Scenario]) -> list[Scenario]:
@@ -147,12 +154,15 @@ class MedalBoardScreen(Screen):
             spacing=24,
         )
         return w.card_box(
-            w.value_text("gold-count", t("Gold medals: {golds} of {total}",
-                                         golds=counts[Medal.GOLD], total=len(rows)),
+            w.value_text("gold-count", tn("Gold medals: {golds} of {total}",
+                                          "Gold medals: {golds} of {total}",
+                                          counts[Medal.GOLD], golds=counts[Medal.GOLD],
+                                          total=len(rows)),
                          bold=True, size=18),
             tally,
-            w.value_text("won-count", t("Scenarios won: {won} of {total}", won=won,
-                                        total=len(rows))),
+            w.value_text("won-count", tn("Scenarios won: {won} of {total}",
+                                         "Scenarios won: {won} of {total}", won, won=won,
+                                         total=len(rows))),
             identifier="medal-summary",
         )
 
@@ -286,8 +296,10 @@ class ScenarioScreen(Screen):
         found = Attempt.from_mapping(record)
         medal = medal_for(found.total, self.scenario.thresholds) if found.won else None
         day = day_of(found.date)
-        text = (t("{date}: {score} points, won", date=day, score=found.total) if found.won
-                else t("{date}: {score} points, lost", date=day, score=found.total))
+        text = (tn("{date}: {score} point, won", "{date}: {score} points, won", found.total,
+                   date=day, score=found.total) if found.won
+                else tn("{date}: {score} point, lost", "{date}: {score} points, lost",
+                        found.total, date=day, score=found.total))
         return ft.Row([medal_badge(medal, size=28), ft.Text(text, expand=True)], spacing=12)
 
     def _play(self) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.cards import Card, Expansion
 from companion.rules.errors import Rejected
 from companion.rules.scoring import Score, solo_rank
@@ -214,8 +214,9 @@ class QuickScoreScreen(Screen):
             return None
         lines: list[ft.Control] = [w.heading(t("Ranking"))]
         for index, place in places:
-            text = t("{place}. {name}: {total} points", place=place,
-                     name=self.model.players[index].name, total=totals[index])
+            text = tn("{place}. {name}: {total} point", "{place}. {name}: {total} points",
+                      totals[index], place=place, name=self.model.players[index].name,
+                      total=totals[index])
             if index in reasons:
                 text += " (" + ", ".join(tie_break_label(r) for r in reasons[index]) + ")"
             lines.append(w.value_text(f"rank-{index + 1}", text))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.counts_text import points_total
 from companion.i18n import t
 from companion.rules.cards import CardType, Token
 from companion.rules.scoring import Score
@@ -107,7 +108,7 @@ def _box(content: ft.Control, *, total: bool, width: float | None,
 
 def _values(result: Score) -> dict[str, str]:
     values = {key: str(number) for key, number in result.as_dict().items()}
-    values["total"] = t("{total} points", total=result.total)
+    values["total"] = points_total(result.total)
     return values
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.state import GameState
 from companion.rules.table import final_ranking
 from companion.ui import widgets as w
@@ -22,8 +22,9 @@ def ranking_rows(app: CompanionApp, table: SharedTable,
     rows: list[ft.Control] = [w.heading(t("Final ranking"))]
     for ranked in final_ranking(states):
         reasons = ", ".join(tie_break_label(r) for r in ranked.reasons)
-        text = t("{place}. {name}: {total} points", place=ranked.place,
-                 name=table.names[ranked.seat], total=ranked.total)
+        text = tn("{place}. {name}: {total} point", "{place}. {name}: {total} points",
+                  ranked.total, place=ranked.place, name=table.names[ranked.seat],
+                  total=ranked.total)
         rows.append(w.value_text(f"rank-{ranked.seat + 1}",
                                  f"{text} ({reasons})" if reasons else text, bold=True))
     for seat, state in enumerate(states):
