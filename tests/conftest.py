@@ -9,6 +9,12 @@ import pytest
 
 from companion.shipped.catalog import Catalog, catalog
 
+for _locale in ("LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_locale, None)
+os.environ["LANG"] = "C.UTF-8"
+"""The command line speaks the locale's language when the app chose none: the tests read
+its English, on a machine set to any language (tests of the locale set their own)."""
+
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT.parent / "shared" / "reference"
 

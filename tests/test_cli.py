@@ -62,6 +62,8 @@ def test_help_lists_every_command_without_importing_them() -> None:
     (["score", "x.json"], "score"),
     (["--data-dir", "history", "medals"], "medals"),  # a folder named like a command
     (["--data-dir=/tmp/d", "check"], "check"),
+    (["--lang", "fr", "history"], "history"),  # the shared options, in any order
+    (["--lang=de", "--data-dir", "/tmp/d", "medals"], "medals"),
     (["--data", "/tmp/d", "export", "f.json"], "export"),  # argparse's abbreviation
     ([], None),
     (["--port", "9000"], None),

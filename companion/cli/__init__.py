@@ -21,7 +21,8 @@ import sys
 from collections.abc import Callable, Sequence
 
 from companion import __version__
-from companion.i18n import t
+from companion.cli.lang import LANG_OPTION, NO_DATA_FOLDER, cli_language, speak_argparse
+from companion.i18n import SUPPORTED, set_language, t
 
 APP_MODULE = "companion.cli.app"
 
@@ -107,7 +108,9 @@ def chosen_command(argv: Sequence[str]) -> str | None:
         if token in names:
             return token
         option, has_value, _ = token.partition("=")
-        if not (len(option) >= len(_SHORTEST_DATA_DIR) and _DATA_DIR.startswith(option)):
+        shared = option == LANG_OPTION or (len(option) >= len(_SHORTEST_DATA_DIR)
+                                           and _DATA_DIR.startswith(option))
+        if not shared:
             return None
         index += 1 if has_value else 2
     return None
@@ -162,6 +165,7 @@ def build_parser(command: str | None = None, *,
         _DATA_DIR,
         help=t("folder holding your games and settings (default: your OS data folder)"),
     )
+    _add_lang(parser, argparse.SUPPRESS if command else None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for entry in commands():
         # Another command's parser only names it: it never parses (`main` builds the
@@ -172,6 +176,7 @@ def build_parser(command: str | None = None, *,
         if chosen:
             module = _module(entry.module)
             module.add_arguments(found)
+            _add_lang(found, argparse.SUPPRESS, reads_data=entry.name not in NO_DATA_FOLDER)
             found.set_defaults(handler=module.run)
     if command is None or app_options:
         app = _module(APP_MODULE)
@@ -181,14 +186,31 @@ def build_parser(command: str | None = None, *,
     return parser
 
 
+def _add_lang(parser: argparse.ArgumentParser, default: str | None, *,
+              reads_data: bool = True) -> None:
+    """`--lang`, before a command or after it (`companion history --lang fr`); given
+    after the command it wins, as the last option given does."""
+    parser.add_argument(
+        LANG_OPTION, choices=SUPPORTED, default=default, metavar="LANG",
+        help=t("language of the messages: en, fr, es, pt, it or de (default: the language "
+               "chosen in the app's settings, else the LANG environment variable, else "
+               "English)") if reads_data else
+        t("language of the messages: en, fr, es, pt, it or de (default: the LANG "
+          "environment variable, else English)"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     command = chosen_command(arguments)
+    set_language(cli_language(arguments, command))
+    speak_argparse()
     parser = build_parser(command)
     args, _ = parser.parse_known_args(arguments)
     if args.command != command:  # a command after the app's options: read it as one
         parser = build_parser(args.command, app_options=True)
     args = parser.parse_args(arguments)
+    if getattr(args, "lang", None):  # also `--lan fr`, or --lang after the command
+        set_language(args.lang)
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return int(handler(args) or 0)

@@ -155,3 +155,18 @@ def good_copy(path: Path, kind: str) -> Reading | None:
     if reading.data is None or reading.missing or reading.version > schema.SCHEMA_VERSION:
         return None
     return reading
+
+
+def saved_setting(folder: Path, name: str) -> object | None:
+    """A setting as the app saved it in `folder`, None when it never saved one: read
+    without opening the store (no lock taken, nothing written, not even the folder), so
+    that the command line can speak the app's language before it knows what it will do,
+    and while the app holds the folder. Damage or trouble reads as no setting: the
+    command that opens the store says what is wrong."""
+    try:
+        data = read(folder / schema.MAIN_FILE, schema.MAIN).data
+    except OSError:
+        return None
+    settings = data.get(SETTINGS) if isinstance(data, dict) else None
+    saved = settings.get("1") if isinstance(settings, dict) else None
+    return saved.get(name) if isinstance(saved, dict) else None

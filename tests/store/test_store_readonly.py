@@ -42,7 +42,7 @@ def listing(folder: Path) -> Listing:
 
 
 def run(folder: Path, *args: str) -> int:
-    return main(["--data-dir", str(folder), *args])
+    return main(["--lang", "en", "--data-dir", str(folder), *args])  # its data is French
 
 
 @pytest.fixture
