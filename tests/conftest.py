@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,10 @@ for _locale in ("LC_ALL", "LC_MESSAGES"):
 os.environ["LANG"] = "C.UTF-8"
 """The command line speaks the locale's language when the app chose none: the tests read
 its English, on a machine set to any language (tests of the locale set their own)."""
+
+os.environ["COMPANION_STATE_DIR"] = tempfile.mkdtemp(prefix="companion-state-")
+"""Exports keep a record of themselves while they write (`store.exports`): in a folder
+of the test run's, never in the home folder of whoever runs the tests."""
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT.parent / "shared" / "reference"

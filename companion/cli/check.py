@@ -19,14 +19,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = t(
         "Read every file of the data folder (also while the app is open), check its checksum"
         " and content, replay every game and check every scenario attempt and campaign."
-        " Nothing is written. Exit code 0 when all is well, 1 when a problem is found.")
+        " Nothing is written in the data folder; the temporary files an interrupted export"
+        " left beside its file are removed. Exit code 0 when all is well, 1 when a problem"
+        " is found.")
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.cli.storage import tell_leftovers_removed
     from companion.store.check import check_folder
     from companion.store.errors import StoreError
     from companion.store.location import data_dir
 
+    tell_leftovers_removed(sys.stdout)
     try:
         folder = data_dir(getattr(args, "data_dir", None), create=False)
     except StoreError as exc:

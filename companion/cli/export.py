@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.storage import BAD_INPUT, OK, with_store
+from companion.cli.storage import BAD_INPUT, OK, tell_leftovers_removed, with_store
 from companion.i18n import t
 from companion.store.errors import StoreError
 
@@ -27,6 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     def export(store: Store) -> int:
+        tell_leftovers_removed()
         try:
             counts = store.export_file(Path(args.file))
         except StoreError as exc:

@@ -16,9 +16,9 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.errors import Rejected
 from companion.store.errors import StoreError
 from companion.store.location import data_dir
@@ -104,3 +104,16 @@ def guarded(handler: Callable[[argparse.Namespace], int]
             return fail(str(exc))
 
     return run
+
+
+def tell_leftovers_removed(stream: TextIO | None = None) -> None:
+    """Remove what exports that were killed before they finished left beside their files
+    (`store.exports`), and say so: the player never asked for those files."""
+    from companion.store.exports import sweep
+
+    removed = sweep()
+    if removed:
+        print(tn("Removed {count} file an interrupted export left: {files}",
+                 "Removed {count} files interrupted exports left: {files}", len(removed),
+                 files=", ".join(str(path) for path in removed)),
+              file=sys.stderr if stream is None else stream)

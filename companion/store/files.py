@@ -137,6 +137,7 @@ def write_regular(path: Path, data: bytes, *, forbidden: Path) -> None:
     (the data folder; also through a linked folder) or names anything but a regular file.
     """
     from companion.store.atomic import atomic_write  # msgspec, tinydb: only to write
+    from companion.store.exports import recorded
 
     path = Path(path).expanduser()
     try:
@@ -158,7 +159,8 @@ def write_regular(path: Path, data: bytes, *, forbidden: Path) -> None:
             " file. It was left as it is: choose another file name.",
             path=str(path), kind=_kind(found.st_mode))
     try:
-        atomic_write(path, data)
+        with recorded(path):  # a kill before the rename leaves a temp file: see exports.py
+            atomic_write(path, data)
     except OSError as exc:
         raise FileRefused("Could not write {path}: {reason}.", path=str(path),
                           reason=exc.strerror or str(exc)) from exc

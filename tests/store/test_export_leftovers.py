@@ -1,0 +1,133 @@
+"""A killed `companion export FILE` leaves its temporary file beside FILE; the next export,
+or `companion check`, removes it and says so. An export still being written is never
+touched, nor is any file the app did not make."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.store.exports import RECORDS, recorded, state_dir, sweep
+from companion.store.store import open_store
+
+KILLED_AT = {
+    "rename": "import companion.store.atomic as a\n"
+              "a.move_into_place = lambda *_, **__: os.kill(os.getpid(), signal.SIGKILL)\n",
+    "fsync": "real = os.fsync\n"
+             "os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)\n",
+}
+"""Where the export is killed: just before the rename (the temp file whole), or while
+its bytes are made durable (the temp file maybe partial)."""
+
+
+@pytest.fixture(autouse=True)
+def own_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own records (the killed exports inherit the environment)."""
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
+
+
+def _data(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    with open_store(folder) as store:
+        store.add_player("Ana")
+    return folder
+
+
+def _killed_export(data: Path, target: Path, moment: str) -> None:
+    code = ("import os, signal, sys\n" + KILLED_AT[moment]
+            + "from companion.cli import main\n"
+            + f"main(['--data-dir', {str(data)!r}, 'export', {str(target)!r}])\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=os.environ, timeout=120)
+    assert done.returncode == -9, done.stderr
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+@pytest.mark.parametrize("moment", sorted(KILLED_AT))
+def test_the_next_export_removes_what_a_killed_one_left(
+        tmp_path: Path, moment: str, capsys: pytest.CaptureFixture[str]) -> None:
+    data, out = _data(tmp_path), tmp_path / "out"
+    out.mkdir()
+    target = out / "backup.json"
+    _killed_export(data, target, moment)
+    left = _leftovers(out)
+    assert len(left) == 1 and left[0].startswith(".backup.json.") and not target.exists()
+    assert main(["--data-dir", str(data), "export", str(target)]) == 0
+    said = capsys.readouterr()
+    assert "Removed 1 file an interrupted export left: " + str(out / left[0]) in said.err
+    assert _leftovers(out) == [] and target.is_file()
+    assert not list((state_dir() / RECORDS).glob("*.export")), "the records are gone too"
+
+
+def test_check_removes_it_and_says_so(tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    data, target = _data(tmp_path), tmp_path / "elsewhere" / "my backup.json"
+    target.parent.mkdir()
+    _killed_export(data, target, "rename")
+    left = _leftovers(target.parent)
+    assert len(left) == 1
+    assert main(["--data-dir", str(data), "check"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Removed 1 file an interrupted export left: {target.parent / left[0]}")
+    assert _leftovers(target.parent) == []
+    assert main(["--data-dir", str(data), "check"]) == 0
+    assert "Removed" not in capsys.readouterr().out, "said once, when it happened"
+
+
+def test_two_killed_exports_are_counted_as_two(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    records = state_dir() / RECORDS
+    records.mkdir(parents=True)
+    for number, name in enumerate(("a.json", "b.json")):
+        (tmp_path / f".{name}.abcd123{number}.tmp").write_text("{", encoding="utf-8")
+        (records / f"{number:016}.export").write_text(str(tmp_path / name), encoding="utf-8")
+    assert main(["--data-dir", str(tmp_path / "none"), "check"]) == 0
+    assert capsys.readouterr().out.startswith("Removed 2 files interrupted exports left: ")
+    assert _leftovers(tmp_path) == []
+
+
+def test_an_export_being_written_is_left_alone(tmp_path: Path) -> None:
+    target = tmp_path / "backup.json"
+    writing = tmp_path / ".backup.json.abcd1234.tmp"
+    with recorded(target):  # this export is alive: it holds its record's lock
+        writing.write_text("half", encoding="utf-8")
+        assert sweep() == []
+        assert writing.exists()
+    writing.unlink()
+
+
+def test_only_the_files_an_export_makes_are_removed(tmp_path: Path) -> None:
+    target = tmp_path / "backup.json"
+    mine = tmp_path / ".backup.json.k3x9q2ab.tmp"
+    theirs = [tmp_path / name for name in (
+        "backup.json.tmp", ".backup.json.notes.tmp", ".other.json.k3x9q2ab.tmp",
+        ".backup.json.k3x9q2ab.tmp.keep", ".backup.json.toolong123.tmp")]
+    for path in (mine, *theirs):
+        path.write_text("x", encoding="utf-8")
+    link = tmp_path / ".backup.json.linked00.tmp"
+    link.symlink_to(theirs[0])
+    records = state_dir() / RECORDS
+    records.mkdir(parents=True, exist_ok=True)
+    (records / "0123456789abcdef.export").write_text(str(target), encoding="utf-8")
+    assert sweep() == [mine]
+    assert all(path.exists() for path in theirs) and link.is_symlink()
+
+
+def test_an_export_without_a_place_for_its_record_still_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(blocked))
+    data, target = _data(tmp_path), tmp_path / "backup.json"
+    assert main(["--data-dir", str(data), "export", str(target)]) == 0
+    assert target.is_file() and _leftovers(tmp_path) == []
+    assert "Exported" in capsys.readouterr().out
