@@ -320,6 +320,11 @@ class CompanionApp:
             view.navigation_bar = self._navigation_bar(route)
         return _Frame(route, screen, view, title, body)
 
+    def section_routes(self) -> set[str]:
+        """The routes the navigation bar (or rail) leads to; none when it is not shown."""
+        sections = self._sections()
+        return {route for route, *_ in sections} if len(sections) >= 2 else set()
+
     def _sections(self) -> list[tuple[str, str, ft.IconData, ft.IconData]]:
         names = {
             "home": (t("Play"), ft.Icons.CASINO_OUTLINED, ft.Icons.CASINO),

@@ -61,11 +61,9 @@ class HomeScreen(Screen):
                      icon=ft.Icons.CALCULATE, kind="outlined"),
         ]
         if not services.runs_in_browser:  # a table of phones needs a computer to host it
-            controls[-1:-1] = [w.button(t("Table on every phone"),
-                                        lambda: self.app.navigate("/tables/new"),
+            # One way in: share the app with the phones, then set up the table there.
+            controls[-1:-1] = [w.button(t("Play on phones"), lambda: self.app.navigate("/share"),
                                         icon=ft.Icons.PHONE_ANDROID, kind="tonal")]
-            controls.append(w.button(t("Play on phones"), lambda: self.app.navigate("/share"),
-                                     icon=ft.Icons.QR_CODE_2, kind="outlined"))
         links = self._links()
         if links:
             controls.append(w.heading(t("Your records")))
@@ -73,6 +71,8 @@ class HomeScreen(Screen):
         self.content.controls = controls
 
     def _links(self) -> list[ft.Control]:
+        """The records no other way reaches: the navigation bar (or rail) below already
+        leads to each section, and the statistics open from the history."""
         wanted = [
             ("/scenarios", t("Medals"), ft.Icons.MILITARY_TECH),
             ("/campaigns", t("Campaigns"), ft.Icons.MAP),
@@ -80,10 +80,14 @@ class HomeScreen(Screen):
             ("/stats", t("Statistics"), ft.Icons.INSIGHTS),
             ("/cards", t("Cards"), ft.Icons.STYLE),
         ]
+        reached = self.app.section_routes()
+        if "/history" in reached:
+            reached.add("/stats")
         return [
             ft.Container(w.button(label, self._go(route), icon=icon, kind="outlined"),
                          col={"xs": 6, "sm": 4})
-            for route, label, icon in wanted if routes.parse(route).route is not None
+            for route, label, icon in wanted
+            if routes.parse(route).route is not None and route not in reached
         ]
 
     def _go(self, route: str) -> Any:

@@ -56,4 +56,10 @@ class ShareScreen(Screen):
             ft.Text(t("Only someone with the code can open the app. The connection is not "
                       "encrypted: share only on a network you trust, and stop the app "
                       "(Ctrl+C) when the game is over."), size=12),
+            w.heading(t("Then")),
+            ft.Text(t("Set up the table: each phone then follows its own Empire, and nobody "
+                      "types a total. Or let each phone start its own game from the home "
+                      "screen.")),
+            w.button(t("Set up the table"), lambda: self.app.navigate("/tables/new"),
+                     icon=ft.Icons.GROUPS),
         ]

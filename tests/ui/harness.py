@@ -330,6 +330,17 @@ class Ui:
         assert not control.disabled, f"{name!r} is disabled"
         self.dispatch(control, "click", None)
 
+    def section(self, label: str) -> None:
+        """Tap a destination of the navigation bar (or rail), as a finger would."""
+        bars = [c for root in self.roots() for c, _ in walk(root)
+                if isinstance(c, ft.NavigationBar | ft.NavigationRail)]
+        assert len(bars) == 1, f"{len(bars)} navigation bars or rails on screen"
+        labels = [d.label for d in bars[0].destinations]
+        assert label in labels, f"no section {label!r}; the sections: {labels}"
+        index = labels.index(label)
+        self.session.apply_patch(bars[0]._i, {"selected_index": index})
+        self.dispatch(bars[0], "change", index)
+
     def fill(self, label: str, text: str) -> None:
         field = self.field(label)
         self.session.apply_patch(field._i, {"value": text})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from builders import memory_services
 from harness import Ui
 
@@ -60,9 +61,58 @@ def test_the_phone_app_offers_nothing_that_needs_a_computer(
     ui = open_ui(services)
     names = ui.names()
     assert "Quick score" in names
-    assert "Table on every phone" not in names and "Play on phones" not in names
+    assert "Play on phones" not in names
     ui.click("Settings")
     assert "Play on phones" not in ui.names()
     assert "Files up to" in ui.screen_text() and "companion import" not in ui.screen_text()
     served = open_ui(memory_services())
-    assert "Table on every phone" in served.names() and "Play on phones" in served.names()
+    assert "Play on phones" in served.names()
+
+
+def test_one_way_to_play_on_phones_sharing_first_then_the_table(
+        open_ui: Callable[..., Ui]) -> None:
+    from companion.ui.sharing import Share
+
+    services = memory_services()
+    services.share = Share(host="192.168.1.20", port=8550, code="K7QM4XPD")
+    ui = open_ui(services)
+    phones = [name for name in ui.names() if "phone" in name.lower()]
+    assert phones == ["Play on phones"], "one entry, one name"
+    ui.click("Play on phones")
+    assert ui.route == "/share" and ui.text("share-code") == "K7QM4XPD"
+    ui.click("Set up the table")
+    assert ui.route == "/tables/new"
+
+
+def test_an_app_not_shared_says_how_before_any_table(open_ui: Callable[..., Ui]) -> None:
+    ui = open_ui(memory_services())
+    ui.click("Play on phones")
+    assert "companion --share" in ui.text("share-off")
+    assert "Set up the table" not in ui.names()
+
+
+def test_home_repeats_no_section_of_the_navigation_bar(open_ui: Callable[..., Ui]) -> None:
+    import flet as ft
+
+    ui = open_ui(memory_services())
+    bar = ui.page.views[-1].navigation_bar
+    assert isinstance(bar, ft.NavigationBar)
+    sections = {d.label for d in bar.destinations}
+    assert {"Medals", "Campaigns", "History", "Cards"} <= sections
+    on_home = set(ui.names()) - {"Settings"}
+    assert not on_home & sections, "a section is one tap away in the bar already"
+    assert "Statistics" not in on_home, "the statistics open from the history"
+    assert "Your records" not in ui.screen_text()
+    ui.section("History")
+    ui.click("Statistics")
+    assert ui.route == "/stats"
+
+
+def test_without_a_bar_home_still_leads_to_every_record(
+        open_ui: Callable[..., Ui], monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.ui import app
+
+    monkeypatch.setattr(app.CompanionApp, "section_routes", lambda self: set())
+    ui = open_ui(memory_services())
+    for place in ("Medals", "Campaigns", "History", "Statistics", "Cards"):
+        assert place in ui.names()

@@ -132,7 +132,7 @@ def test_the_board_lists_every_scenario_with_its_best_medal(
 def test_a_row_opens_the_scenario_page_and_back_returns_to_the_board(
         open_ui: Callable[..., Ui], library: Services) -> None:
     ui = open_ui(library)
-    ui.click("Medals")
+    ui.section("Medals")
     assert ui.route == "/scenarios"
     ui.click("2. A Better World", exact=False)
     assert ui.view_routes() == ["/", "/scenarios", "/scenarios/base-2"]
