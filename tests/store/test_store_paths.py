@@ -1,7 +1,7 @@
 """The data folder however it is named: relative to the folder a command runs from, with
 spaces and accents, or through a symbolic link. Every command of the command line and the
 store's operations that write several files (finish a game with its attempt, import,
-reset) work the same, and nothing is left half-done.
+move a game aside, reset) work the same, and nothing is left half-done.
 
 A relative `--data-dir` once broke every import: the journal compared the absolute path
 of a temporary file with the relative folder (`ValueError: ... is not in the subpath`).
@@ -114,6 +114,10 @@ def test_the_store_s_multi_file_operations_with_the_folder_as_named(
                           attempt("base-2", 80, medal="bronze", game="live"))
         store.import_file(backup)
         assert {game["id"] for game in store.games(finished=True)} == {"g0", "g1", "live"}
+        store.save_game(record("stuck", games[0], finished=False))
+        aside = store.set_aside_game("stuck")  # moved out of the store, kept whole
+        assert aside is not None and aside.is_absolute()
+        assert aside.is_file() and aside.resolve() == (real / "set-aside" / "stuck.json")
         store.reset()
         assert store.games() == []
     with open_store(real) as store:
