@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,3 +40,32 @@ def reference() -> Path:
             pytest.fail(f"reference files missing at {REFERENCE}")
         pytest.skip("reference files not beside this checkout")
     return REFERENCE
+
+
+BUSY = "COMPANION_TEST_BUSY"
+"""`COMPANION_TEST_BUSY=2` keeps 2 cores busy for the whole test run, to prove that no
+test depends on the machine being idle (a browser test waits for the state it asserts,
+never for a fixed time). The load is bounded: each busy process stops at the end of
+the run, when the run dies (it watches its parent), and after an hour in any case."""
+
+_SPIN = """import os, sys, time
+parent, end = os.getppid(), time.monotonic() + float(sys.argv[1])
+while time.monotonic() < end and os.getppid() == parent:
+    for _ in range(200_000):
+        pass
+"""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def busy_machine() -> Iterator[int]:
+    """The busy processes `COMPANION_TEST_BUSY` asks for (none by default)."""
+    try:
+        cores = max(0, int(os.environ.get(BUSY, "0") or 0))
+    except ValueError:
+        cores = 0
+    spinning = [subprocess.Popen([sys.executable, "-c", _SPIN, "3600"])
+                for _ in range(cores)]
+    yield cores
+    for process in spinning:
+        process.kill()
+        process.wait()

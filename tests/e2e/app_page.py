@@ -22,6 +22,26 @@ SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
   function done() { observer.disconnect(); clearTimeout(cap); clearTimeout(timer); resolve(true); }
   observer.observe(host, {subtree: true, childList: true, attributes: true, characterData: true});
 })"""
+ANSWER_TIMEOUT_MS = 60_000
+"""How long a tap may wait for the server's answer: long, since a busy machine is slow,
+and never spent when the answer comes (the wait ends the moment it arrives)."""
+COUNT_ANSWERS_JS = """(() => {
+  if (window.__companionSocket) return;
+  const Real = window.WebSocket;
+  const seen = window.__companionSocket = {opened: 0, received: 0};
+  function Counted(...args) {
+    const socket = new Real(...args);
+    seen.opened += 1;
+    socket.addEventListener('message', () => { seen.received += 1; });
+    return socket;
+  }
+  Counted.prototype = Real.prototype;
+  Object.assign(Counted, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+  window.WebSocket = Counted;
+})()"""
+"""Counts the messages the app's server sends to this tab: every tap that changes the
+screen is answered by one, so a test can wait for the answer to its own tap before the
+next (the phone app runs Python in the page and opens no socket: nothing to count)."""
 READ = "e => [e.getAttribute('aria-label') || '', e.innerText || ''].filter(Boolean).join('\\n')"
 
 
@@ -34,6 +54,28 @@ class AppPage:
         self.page = page
         self.taps = 0
         self.keys = 0
+        page.context.add_init_script(COUNT_ANSWERS_JS)
+
+    def answers(self) -> int | None:
+        """How many messages the server has sent this tab; None without a socket."""
+        return self.page.evaluate(  # type: ignore[no-any-return]
+            "() => window.__companionSocket && window.__companionSocket.opened"
+            " ? window.__companionSocket.received : null")
+
+    def wait_for_answer(self, before: int | None, what: str) -> None:
+        """Wait until the server has answered since `before` (a tap's event went to the
+        server, which sent the screen's change back): the state this tap made is then
+        on its way to the screen, and `settle` sees it drawn."""
+        from playwright.sync_api import TimeoutError as Slow
+
+        if before is None:
+            return
+        try:
+            self.page.wait_for_function(
+                "n => window.__companionSocket.received > n", arg=before,
+                timeout=ANSWER_TIMEOUT_MS)
+        except Slow:
+            raise AssertionError(f"the server never answered {what}") from None
 
     def reset_counts(self) -> None:
         """Start counting from here (after opening the app, say)."""
@@ -60,20 +102,35 @@ class AppPage:
     def button(self, name: str, *, exact: bool = True, within: str | None = None) -> Any:
         return self.scope(within).get_by_role("button", name=name, exact=exact)
 
-    def click(self, name: str, *, exact: bool = True, within: str | None = None) -> None:
-        """Tap a button; retried when Flutter replaces its node between lookup and tap."""
+    def click(self, name: str, *, exact: bool = True, within: str | None = None,
+              answered: bool = True, first: bool = False) -> None:
+        """Tap a button and wait for the server's answer, then for the screen to draw it,
+        so the next tap never lands on a screen that is still changing (`answered=False`
+        for a tap that changes nothing); retried when Flutter replaces its node between
+        lookup and tap."""
         from playwright.sync_api import Error
 
         self.taps += 1
         for attempt in range(ATTEMPTS):
             try:
-                self.button(name, exact=exact, within=within).click()
+                before = self.answers() if answered else None
+                found = self.button(name, exact=exact, within=within)
+                (found.first if first else found).click()
+                self.wait_for_answer(before, f"the tap on {name!r}")
                 self.settle()
                 return
             except Error as exc:
                 if "not attached" not in str(exc) or attempt == ATTEMPTS - 1:
                     raise
                 time.sleep(0.2)
+
+    def section(self, label: str) -> None:
+        """Tap a destination of the navigation bar (Flutter names each one a tab)."""
+        self.taps += 1
+        before = self.answers()
+        self.page.get_by_role("tab", name=label, exact=True).click()
+        self.wait_for_answer(before, f"the tap on the {label!r} section")
+        self.settle()
 
     def fill(self, label: str, text: str) -> None:
         """Type into a field and check it kept the text: a field Flutter rebuilds while

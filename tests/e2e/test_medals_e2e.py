@@ -43,8 +43,7 @@ def test_the_medal_board_after_winning_a_scenario(app_server, data_dir, page) ->
     app.open(server.url)
     origin = urlsplit(server.url).netloc
 
-    app.button("Medals").first.click()
-    app.settle()
+    app.section("Medals")
     app.wait_text("gold-count", "Gold medals: 1 of 12")
     assert "Gold medal" in app.text("scenario-base-1")
     assert "Best score 118 · won 1 of 2" in app.text("scenario-base-1")

@@ -56,9 +56,7 @@ def three_letters(card: Card) -> str:
 
 def tap_first(app: AppPage, name: str) -> None:
     """Tap the first of several buttons of the same name (two copies of one card)."""
-    app.taps += 1
-    app.button(name).first.click()
-    app.settle()
+    app.click(name, first=True)
 
 
 def start_solo(app: AppPage) -> Game:
