@@ -261,8 +261,8 @@ def _to_empire(state: GameState, count: int) -> Events:
     state.empire_cubes -= gained * KRYSTALLIUM_CUBES
     state.ledger.converted += gained * KRYSTALLIUM_CUBES
     state.krystallium += gained
-    return [Event("krystallium", "5 cubes on your Empire became {amount} Krystallium",
-                  {"amount": gained})]
+    return [Event("krystallium", "{cubes} cubes on your Empire became {amount} Krystallium",
+                  {"cubes": gained * KRYSTALLIUM_CUBES, "amount": gained})]
 
 
 def _require_phase(state: GameState, phase: Phase, template: str) -> None:

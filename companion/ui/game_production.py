@@ -97,9 +97,8 @@ def supremacy_text(screen: GameScreen) -> str:
         if state.supremacy:
             return t("{total} — supremacy: you take 1 {token}", total=state.produced,
                      token=token)
-        short = SOLO_THRESHOLD - state.produced
-        return t("{total} — {short} short of a {token} (solo needs {needed})",
-                 total=state.produced, short=short, token=token, needed=SOLO_THRESHOLD)
+        return t("{total}: not enough for a {token} (solo needs {needed})",
+                 total=state.produced, token=token, needed=SOLO_THRESHOLD)
     if not others_can_matter(state.produced, state.players):
         return t("No supremacy: a total of 0 never wins it")
     others = ", ".join(str(x) for x in state.opponents or ())

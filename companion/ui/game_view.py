@@ -283,7 +283,9 @@ class GameScreen(Screen):
         for slot in k_slots:
             if slot.uid == card.uid:
                 actions.append(w.button(
-                    t("Krystallium on {slot} of {card}", slot=resource_label(slot.kind),
+                    t("Place a Krystallium on {card}", card=name)
+                    if slot.kind is Token.KRYSTALLIUM else
+                    t("Use a Krystallium as {slot} on {card}", slot=resource_label(slot.kind),
                       card=name),
                     self._spend_k(card.uid, slot.kind.value), kind="outlined"))
         for slot in c_slots:

@@ -152,9 +152,14 @@ RULE_WORDS = frozenset([*PHASE_NAMES.values(), *EXPANSION_TITLES.values()])
 
 def translate_params(params: Mapping[str, Any]) -> dict[str, Any]:
     """The rules' messages name resources, cards and phases in English: show the player's."""
+    from companion.ui.symbols import word_in_number
+
     result: dict[str, Any] = {}
+    amount = params.get("amount")
     for key, value in params.items():
-        if isinstance(value, str) and value in ENGLISH_RESOURCE:
+        if key == "token" and value in ENGLISH_RESOURCE and isinstance(amount, int):
+            result[key] = word_in_number(ENGLISH_RESOURCE[value], amount)  # "2 Financiers"
+        elif isinstance(value, str) and value in ENGLISH_RESOURCE:
             result[key] = resource_label(ENGLISH_RESOURCE[value])
         elif isinstance(value, FreeSlots):
             result[key] = (", ".join(f"{n} {resource_label(kind)}" for kind, n in value.slots)

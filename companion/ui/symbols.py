@@ -137,6 +137,14 @@ def amount_words(kind: SlotKind, n: int) -> str:
     return t("{count} {resource}", count=n, resource=resource_name(kind))
 
 
+def word_in_number(kind: SlotKind, n: int) -> str:
+    """The name of a resource or token as it reads after the number `n` ("2 Financiers",
+    "1 General"), for a message that places the number itself ("{amount} {token}")."""
+    words = amount_words(kind, n)
+    number = f"{n} "
+    return words[len(number):] if words.startswith(number) else resource_name(kind)
+
+
 def type_name(card_type: CardType) -> str:
     """A card type in the player's language (the templates are the English names)."""
     return t(card_type.value)

@@ -50,6 +50,21 @@ def test_every_card_matches_the_reference_field_by_field(cards: Catalog, referen
         assert card.recycle.value == row["recycle"]
 
 
+def test_portuguese_names_come_from_the_portuguese_rulebook(cards: Catalog,
+                                                            reference: Path) -> None:
+    """No Portuguese box is among the five printed names: where the Portuguese rulebook
+    names a card ("pt:Centro Financeiro"), that is its name in Portuguese, else English."""
+    named = 0
+    for row in _rows(reference / "cards.csv"):
+        card = cards.card(int(row["id"]))
+        portuguese = [entry.split(":", 1)[1] for entry in row["other_names"].split(";")
+                      if entry.startswith("pt:")]
+        assert card.name_in("pt") == (portuguese[0] if portuguese else row["name_en"])
+        named += bool(portuguese)
+    assert named >= 20 and cards.card("Financial Center").name_in("pt") == "Centro Financeiro"
+    assert cards.card("Financial Center").name_in("fr") == "Place Financière"
+
+
 def test_every_empire_face_matches_the_reference(cards: Catalog, reference: Path) -> None:
     rows = _rows(reference / "empires.csv")
     assert len(rows) == len(cards.empires) == 42

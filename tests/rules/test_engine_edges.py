@@ -51,8 +51,14 @@ def test_every_five_cubes_on_the_empire_make_one_krystallium(
     state.phase, state.step = Phase.PRODUCTION, M
     state.produced = state.to_place = placed
     state.empire_cubes = on_empire
-    apply(state, Place(count=placed), cards)
+    events = apply(state, Place(count=placed), cards)
     assert (state.krystallium, state.empire_cubes) == (krystallium, left)
+    told = [str(e) for e in events if e.kind == "krystallium"]
+    if krystallium:  # the sentence counts the cubes that really became Krystallium
+        assert told == [f"{5 * krystallium} cubes on your Empire became {krystallium} "
+                        "Krystallium"]
+    else:
+        assert told == []
 
 
 def test_the_game_cannot_end_before_the_last_war_or_peace_step(cards: Catalog) -> None:

@@ -62,7 +62,7 @@ def test_first_round_production_and_completion(ui: Ui, services: Services) -> No
     assert ui.text("construction-1").startswith("Wind Turbines 1 of 2 slots filled")
     ui.click("Start production")
     assert ui.text("produced") == "You produce 3 Materials"
-    assert ui.text("supremacy") == "3 — 2 short of a Financier (solo needs 5)"
+    assert ui.text("supremacy") == "3: not enough for a Financier (solo needs 5)"
     # Suggested: Wind Turbines (1 slot left) first, then Recycling Plant.
     assert ui.text("plan-1") == "1"
     assert ui.text("plan-2") == "2"

@@ -55,7 +55,7 @@ def test_krystallium_conversion_is_announced_and_k_can_be_spent(ui: Ui) -> None:
     ui.click("Place the cubes")
     assert "5 cubes on your Empire became 1 Krystallium" in ui.screen_text()
     assert ui.text("krystallium") == "Krystallium: 1"
-    ui.click("Krystallium on Energy of Financial Center")
+    ui.click("Use a Krystallium as Energy on Financial Center")
     assert ui.text("krystallium") == "Krystallium: 0"
     assert "1 of 5 slots filled" in ui.text("construction-1")
 
