@@ -447,6 +447,10 @@ def _text(path: Path, where: str, title: dict[str, str], steps: dict[str, list[s
         raise _fail(path, f"{where}.title.en", "missing or empty")
     if not steps.get("en") or not all(s.strip() for s in steps["en"]):
         raise _fail(path, f"{where}.steps.en", "missing or empty")
+    for language, said in steps.items():  # a translation says every step, in order
+        if len(said) != len(steps["en"]) or not all(s.strip() for s in said):
+            raise _fail(path, f"{where}.steps.{language}",
+                        f"must hold {len(steps['en'])} steps, as the English does")
     return Text(title=dict(title), steps={k: tuple(v) for k, v in steps.items()})
 
 

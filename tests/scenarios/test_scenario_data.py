@@ -149,6 +149,27 @@ def test_ca_solo_variant_pools_and_draws_match_rules(reference: Path) -> None:
         assert text.steps_in("xx") == text.steps_in("en")
 
 
+def test_the_setup_checklists_speak_every_language_of_the_app() -> None:
+    """The solo and scenario checklists once stayed in English in four of the six
+    languages: each is written in all six, every step of the English said."""
+    from companion.i18n import SUPPORTED
+
+    setup = solo_setup()
+    for text in (setup.free_solo, setup.ca_variant, setup.scenario_rules):
+        assert set(text.title) >= set(SUPPORTED) and set(text.steps) >= set(SUPPORTED)
+        english = text.steps_in("en")
+        for language in SUPPORTED:
+            said = text.steps_in(language)
+            assert len(said) == len(english) and all(line.strip() for line in said)
+            assert language == "en" or said != english, language
+            assert language == "en" or text.title_in(language) != text.title_in("en")
+    # the numbers of the rules are the same in every language
+    for language in SUPPORTED:
+        first = setup.free_solo.steps_in(language)
+        assert "8" in first[0] and "5" in first[0], language
+        assert "15" in first[-1], language
+
+
 def test_war_or_peace_box_matches_rules(reference: Path) -> None:
     section = " ".join(_section((reference / "RULES.md").read_text(encoding="utf-8"), 7).split())
     match = re.search(r"(\d+) scenario envelopes \((C\d+-SC\d+) …\), of which a campaign plays"

@@ -171,6 +171,11 @@ def test_setup_and_box_files_are_validated(tmp_path: Path) -> None:
     (tmp_path / "solo-setup.json").write_text(json.dumps(setup), encoding="utf-8")
     with pytest.raises(ScenarioError, match="free_solo.ranks"):
         load_solo_setup(tmp_path)
+    setup = json.loads((scenarios_dir() / "solo-setup.json").read_text(encoding="utf-8"))
+    setup["scenario_rules"]["steps"]["de"].pop()  # a translation that forgot a step
+    (tmp_path / "solo-setup.json").write_text(json.dumps(setup), encoding="utf-8")
+    with pytest.raises(ScenarioError, match="scenario_rules.steps.de.*4 steps"):
+        load_solo_setup(tmp_path)
 
     box = json.loads((scenarios_dir() / "campaigns" / "war-or-peace.json").read_text("utf-8"))
     folder = tmp_path / "campaigns"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import flet as ft
+import pytest
+from builders import memory_services
 from harness import Ui
 from test_game_flow import draft, finish_step, play_to_the_end
 from test_game_tools import switch_on
@@ -41,6 +43,20 @@ def test_setup_checklist_follows_the_expansions(ui: Ui) -> None:
     assert "3 base-game cards and 2 Corruption" not in ui.text("checklist")
     switch_on(ui, "Corruption & Ascension")
     assert "3 base-game cards and 2 Corruption" in ui.text("checklist")
+
+
+@pytest.mark.parametrize(("language", "first_words"), [
+    ("es", "Mezcla las Cartas de Desarrollo"), ("pt", "Embaralhe as cartas"),
+    ("it", "Mescola le carte Sviluppo"), ("de", "Mische die Entwicklungskarten"),
+    ("fr", "Mélangez les cartes"),
+])
+def test_setup_checklist_in_the_players_language(open_ui: Callable[..., Ui], language: str,
+                                                 first_words: str) -> None:
+    ui = open_ui(memory_services(language=language), route="/new/scenario")
+    checklist = ui.text("checklist")
+    assert first_words in checklist
+    assert "Shuffle the development cards" not in checklist
+    assert "Play with the B face" not in checklist
 
 
 def answer_others(ui: Ui, *, beaten: bool) -> None:
