@@ -133,6 +133,8 @@ class _Frame:
     view: ft.View
     title: ft.Text
     body: ft.Container
+    scroller: ft.View | ft.Column | None = None
+    """What scrolls the screen: the view on a phone, the column beside the rail."""
 
 
 class CompanionApp:
@@ -297,10 +299,11 @@ class CompanionApp:
         view.bottom_appbar = None
         view.navigation_bar = None
         is_top_section = screen.section_bar and len(self._sections()) >= 2
+        scroller: ft.View | ft.Column = view
         if is_top_section and self._wide:
+            scroller = ft.Column([content], scroll=ft.ScrollMode.AUTO)
             content = ft.Row([self._rail(route), ft.VerticalDivider(width=1),
-                              ft.Container(content=ft.Column([content], scroll=ft.ScrollMode.AUTO),
-                                           expand=True)],
+                              ft.Container(content=scroller, expand=True)],
                              vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
             view.scroll = None
         view.controls = [ft.SafeArea(content=content, expand=True)]
@@ -318,7 +321,14 @@ class CompanionApp:
                 content=bar, padding=ft.Padding.symmetric(horizontal=8), height=72)
         elif is_top_section and not self._wide:
             view.navigation_bar = self._navigation_bar(route)
-        return _Frame(route, screen, view, title, body)
+        return _Frame(route, screen, view, title, body, scroller)
+
+    def scroll_to_top(self) -> None:
+        """Show the top of the current screen: a new step of a game opens where its
+        first line is, not where the last step was scrolled to."""
+        scroller = self.frames[-1].scroller if self.frames else None
+        if scroller is not None:
+            self.page.run_task(scroller.scroll_to, offset=0)
 
     def section_routes(self) -> set[str]:
         """The routes the navigation bar (or rail) leads to; none when it is not shown."""
@@ -453,8 +463,15 @@ class CompanionApp:
         self.page.update()
 
     def open_settings(self) -> None:
-        if routes.parse(self.route).path != "/settings":
+        """Settings on top of the screen in use: back (the arrow or the phone's gesture)
+        returns to it, the game in the middle of its round say, not to the home screen."""
+        here = routes.parse(self.route)
+        if here.path == "/settings":
+            return
+        if here.path == routes.HOME or here.route is None:
             self.navigate("/settings")
+        else:
+            self.navigate(routes.path("settings", **{routes.OVER: self.route}))
 
     # --- settings -----------------------------------------------------------------
 

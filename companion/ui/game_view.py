@@ -68,6 +68,8 @@ class GameScreen(Screen):
         self.recycling = False
         self.note: str | None = None
         """What the screen did on the player's behalf with the last action."""
+        self._shown_step: tuple[object, ...] | None = None
+        """The round, phase and step on screen: when they change, the screen scrolls up."""
         self.plan: dict[int | None, int] = {}
         self.plan_key: tuple[int, int, str | None, int] | None = None
         self.exact_totals = False
@@ -143,6 +145,11 @@ class GameScreen(Screen):
 
     def refresh(self) -> None:
         state = self.state
+        step = (state.round, state.phase, state.step)
+        if step != self._shown_step:  # a new step opens at its top, its total in sight
+            if self._shown_step is not None:
+                self.app.scroll_to_top()
+            self._shown_step = step
         self._status.content = self.memo("status", self._status_signature(), self._status_box)
         notes = self._announcements()
         self._events.content = (

@@ -119,6 +119,9 @@ def parents(route: str) -> list[str]:
     The parent of an address is the longest shorter prefix that is a route:
     `/play/<game>` has no `/play`, so its parent is the home screen.
     """
+    over = _opened_over(route)
+    if over is not None:
+        return [*parents(over), over]
     parts = [p for p in urlsplit(route or HOME).path.split("/") if p]
     found: list[str] = []
     for size in range(len(parts) - 1, 0, -1):
@@ -128,6 +131,23 @@ def parents(route: str) -> list[str]:
     if parts:
         found.insert(0, HOME)
     return found
+
+
+OVER = "over"
+"""The query of a screen opened on top of another (settings in the middle of a game:
+`/settings?over=/play/<game>`): back returns to that screen, not to the home screen."""
+
+
+def _opened_over(route: str) -> str | None:
+    """The screen `route` was opened over, if it names one this app has (one level:
+    a screen opened over a screen itself opened over another is not followed)."""
+    under = parse(route).query.get(OVER)
+    if not under or not under.startswith("/") or under.startswith("//"):
+        return None
+    found = parse(under)
+    if found.route is None or OVER in found.query or found.path == parse(route).path:
+        return None
+    return under
 
 
 def path(*segments: str, **query: str) -> str:

@@ -171,3 +171,25 @@ def test_end_screen_copies_a_summary(ui: Ui) -> None:
     ui.click("Copy the summary")
     calls = [args for name, args in ui.client.calls if name == "set"]
     assert calls and "It's a Wonderful World:" in str(calls[-1])
+
+
+def _scrolls_to_top(ui: Ui) -> int:
+    return sum(1 for name, args in ui.client.calls
+               if name == "scroll_to" and args.get("offset") == 0)
+
+
+def test_each_step_opens_at_its_top(ui: Ui) -> None:
+    """A long planning screen scrolled down must not carry its scroll into production,
+    where the total and the supremacy line are at the top; a tap within a step keeps
+    the player where they are."""
+    start_solo(ui)
+    draft(ui, "Wind Turbines")
+    draft(ui, "Recycling Plant")
+    assert _scrolls_to_top(ui) == 0, "planning actions keep the place"
+    ui.click("Start production")
+    assert _scrolls_to_top(ui) == 1
+    ui.click("One cube fewer on Wind Turbines")
+    assert _scrolls_to_top(ui) == 1
+    ui.click("Place the cubes")
+    ui.click("Next: Energy")
+    assert _scrolls_to_top(ui) == 2

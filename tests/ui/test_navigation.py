@@ -211,3 +211,33 @@ def test_an_abandoned_game_survives_a_restart_in_the_history_of_a_real_store(
         assert [g["id"] for g in again.ongoing_games()] == [game.id]
     finally:
         again.close()
+
+
+def test_settings_opened_mid_game_go_back_to_the_game(open_ui: Callable[..., Ui]) -> None:
+    services = memory_services()
+    game = GameSession.new(services, Start(empire="Noram States"))
+    ui = open_ui(services, route=f"/play/{game.id}")
+    ui.click("Settings")
+    assert ui.route.startswith("/settings")
+    assert ui.view_routes()[:2] == ["/", f"/play/{game.id}"], "the game stays under it"
+    ui.click("Back")
+    assert ui.route == f"/play/{game.id}"
+    ui.click("Settings")
+    ui.pop_view()  # the phone's back gesture
+    assert ui.route == f"/play/{game.id}"
+    ui.click("Back")
+    ui.click("Settings")  # from home, settings sit on home
+    assert ui.view_routes() == ["/", "/settings"]
+    ui.click("Back")
+    assert ui.route == "/"
+
+
+@pytest.mark.parametrize("over", ["//elsewhere.example/x", "https://elsewhere.example/",
+                                  "/no/such/page", "/settings", "/settings?over=/history",
+                                  ""])
+def test_settings_over_an_address_the_app_does_not_have_go_home(
+        open_ui: Callable[..., Ui], over: str) -> None:
+    ui = open_ui(memory_services(), route=routes.path("settings", over=over))
+    assert ui.view_routes()[0] == "/" and len(ui.view_routes()) == 2
+    ui.click("Back")
+    assert ui.route == "/"
