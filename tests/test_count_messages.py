@@ -62,6 +62,8 @@ NEVER_ONE = {
     "card. Any time: discard 2 cards to draw 5 base or 3 C&A cards and keep 1.": "the solo pool",
     "Face A: {points} points are taken off before reading the rank.": "always 15",
     "{cubes} cubes on your Empire became {amount} Krystallium": "a multiple of 5",
+    "A solo round plays at most {most} cards, two pools of {pool}: this would be card "
+    "{number}. Start production, or undo a card played by mistake.": "always 10",
     "{points} victory points": "a card's printed points, written out ('2 per Project')",
     "{where} is {length} characters long; no name is longer than {limit}":
         "over a limit of 60",

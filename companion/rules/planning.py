@@ -5,8 +5,10 @@ player takes a face-down pool of 5 cards (3 base + 2 Corruption & Ascension card
 playing with that expansion) and builds or recycles every one of them. So the tenth card
 of a round is the last; "card 3 of 5, sequence 1 of 2" is where the player is.
 
-The "discard 2, draw 5, keep 1" option leaves a pool one card shorter, so the counter is
-a guide for the player, never a limit the app enforces.
+The "discard 2, draw 5, keep 1" option leaves a pool one card shorter, so a round may
+play fewer than 10 cards, never more: `refuse_past_the_pools` says so before an eleventh
+card is played (the screens ask it; replaying a game does not, so a game recorded before
+this check still opens).
 
 Scenarios (RULES.md §6): the scenario is won only if every required card is built at
 the end, a card listed twice built twice.
@@ -19,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.rules.actions import Action, Construct, NextStep, Recycle, Start
+from companion.rules.errors import Rejected
 from companion.rules.scenarios import missing_cards
 
 SEQUENCES_PER_ROUND = 2
@@ -97,3 +100,13 @@ def discard_loses_scenario(card_id: int, required: Iterable[int], built: Iterabl
     if needed == 0:
         return False
     return Counter(under_construction)[card_id] <= needed
+
+
+def refuse_past_the_pools(played: int) -> None:
+    """Refuse one more card in a solo Planning phase that has played `played`: the two
+    pools hold 10 cards, and discarding to draw only ever shrinks a pool."""
+    most = SEQUENCES_PER_ROUND * POOL_SIZE
+    if played >= most:
+        raise Rejected("A solo round plays at most {most} cards, two pools of {pool}: this "
+                       "would be card {number}. Start production, or undo a card played "
+                       "by mistake.", most=most, pool=POOL_SIZE, number=played + 1)

@@ -18,10 +18,12 @@ import flet as ft
 from companion.i18n import language, t, tn
 from companion.rules.actions import (
     Action,
+    Construct,
     Discard,
     End,
     NextStep,
     PlaceCharacter,
+    Recycle,
     SpendKrystallium,
 )
 from companion.rules.cards import (
@@ -31,7 +33,12 @@ from companion.rules.cards import (
 )
 from companion.rules.construction import UnderConstruction
 from companion.rules.errors import Rejected
-from companion.rules.planning import discard_loses_scenario, required_left
+from companion.rules.planning import (
+    cards_played_this_planning,
+    discard_loses_scenario,
+    refuse_past_the_pools,
+    required_left,
+)
 from companion.rules.state import GameState, Phase
 from companion.rules.suggest import (
     character_slots,
@@ -185,6 +192,9 @@ class GameScreen(Screen):
         """Give one action to the game; a refusal is explained and changes nothing."""
         self.note = None
         try:
+            if (isinstance(action, Construct | Recycle) and self.state.solo
+                    and self.state.phase is Phase.PLANNING):
+                refuse_past_the_pools(cards_played_this_planning(self.session.game.actions))
             self.session.play(action)
         except StoreConflict as exc:  # another tab moved the game on: show it as it is
             self.app.explain(exc)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.actions import Construct, Discard, NextStep, Place, Recycle, Start
+from companion.rules.errors import Rejected
 from companion.rules.planning import (
     cards_played_this_planning,
     discard_loses_scenario,
     pool_makeup,
+    refuse_past_the_pools,
     required_left,
     sequence_position,
 )
@@ -26,6 +28,21 @@ def test_two_sequences_of_five_cards(played: int, sequence: int, card: int) -> N
 def test_a_pool_is_three_base_and_two_ca_cards_with_the_expansion() -> None:
     assert pool_makeup(["base"]) == (5, 0)
     assert pool_makeup(["base", "ca"]) == (3, 2)
+
+
+@pytest.mark.parametrize("played", [0, 5, 9])
+def test_a_solo_round_plays_up_to_its_two_pools(played: int) -> None:
+    refuse_past_the_pools(played)  # the tenth card at most: two pools of five
+
+
+@pytest.mark.parametrize("played", [10, 11, 40])
+def test_an_eleventh_card_in_a_solo_round_is_refused_with_the_reason(played: int) -> None:
+    """RULES.md §5: two sequences a round, each a pool of 5 cards; discarding 2 to draw
+    5 and keep 1 leaves a pool shorter, never longer."""
+    with pytest.raises(Rejected) as refused:
+        refuse_past_the_pools(played)
+    assert str(refused.value).startswith(
+        f"A solo round plays at most 10 cards, two pools of 5: this would be card {played + 1}.")
 
 
 def test_cards_are_counted_from_the_start_of_this_planning() -> None:

@@ -148,3 +148,21 @@ def test_the_screen_stays_on_during_a_game_only(ui: Ui) -> None:
     assert calls() == ["enable"]  # asked once, not at every tap
     ui.click("Back")
     assert calls() == ["enable", "disable"]
+
+
+def test_an_eleventh_card_in_a_solo_round_is_refused_and_said(ui: Ui) -> None:
+    """Two pools of 5 a round: the app once took 12 drafted cards without a word."""
+    start_solo(ui)
+    for name in ["Wind Turbines", "Recycling Plant", "Zeppelin", "Transportation Network",
+                 "Harbor Zone", "Financial Center", "Industrial Complex", "Mega-Drill",
+                 "Research Center", "Secret Society"]:
+        ui.fill("Search a drafted card", name)
+        ui.click(f"Recycle {name}")
+    assert ui.text("sequence") == "Both sequences played (10 cards)"
+    before = ui.text("built"), ui.text("sequence")
+    ui.fill("Search a drafted card", "wind")
+    ui.click("Build Wind Turbines")
+    assert ui.last_message().startswith("A solo round plays at most 10 cards, two pools of "
+                                        "5: this would be card 11.")
+    assert (ui.text("built"), ui.text("sequence")) == before
+    assert not ui.has_id("construction-1"), "nothing was put under construction"
