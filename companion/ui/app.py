@@ -53,6 +53,8 @@ HISTORY_DELAY = 1.0
 """Seconds after start before a deep address gets home under it (see `_put_home_under`)."""
 OWN_PUSHES_SECONDS = 5.0
 """How long the browser may take to report the app's own history pushes back."""
+NEXT_FRAME = 0.1
+"""Seconds that hold a browser frame or more, between two pushes to its history."""
 WIDE = 840
 """From this width the sections are a rail at the side instead of a bar at the bottom."""
 
@@ -147,6 +149,8 @@ class CompanionApp:
         self.last_message = ""
         self._own_pushes: list[str] = []
         self._own_pushes_until = 0.0
+        self._echoed: asyncio.Event | None = None
+        """Set when the browser reports the first of the app's own pushes back."""
         self.memory: dict[str, Any] = {}
         """What this tab keeps between screens (open game sessions...), never global."""
 
@@ -406,7 +410,14 @@ class CompanionApp:
         # again and lose what the player already typed or chose on it.
         self._own_pushes = [routes.HOME, route]
         self._own_pushes_until = time.monotonic() + OWN_PUSHES_SECONDS
+        self._echoed = asyncio.Event()
         await self.page.push_route(routes.HOME)
+        # Two pushes the browser handles in one frame become one history entry (seen on
+        # a busy machine: home never got under the address). The second waits until the
+        # browser has reported the first back, then for the next frame.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._echoed.wait(), OWN_PUSHES_SECONDS)
+        await asyncio.sleep(NEXT_FRAME)
         await self.page.push_route(route)
 
     def _tell_browser(self, route: str) -> None:
@@ -431,6 +442,8 @@ class CompanionApp:
             self._own_pushes = []
             return False
         self._own_pushes.pop(0)
+        if self._echoed is not None:
+            self._echoed.set()
         return True
 
     def _on_view_pop(self, event: ft.ViewPopEvent) -> None:
