@@ -109,7 +109,8 @@ class EndScreen(Screen):
                                  size=32, bold=True), *self._picture()],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             *[w.value_text(f"verdict-{n}", line, size=16) for n, line in enumerate(verdict)],
-            w.card_box(w.heading(t("Score pad")), *breakdown_rows(result, "final"),
+            w.card_box(w.heading(t("Score pad")),
+                       *breakdown_rows(result, "final", duo="ca" in state.expansions),
                        identifier="score-pad"),
             w.card_box(
                 w.heading(t("Your Empire")),
@@ -142,9 +143,12 @@ class EndScreen(Screen):
         empire = t("{empire} (face {face})",
                    empire=empire_label(self.app.services.catalog, state.empire.name),
                    face=state.empire.face)
-        rows = t("Raw {raw} · Combo {combo} · Duo {duo} · Generals {generals} · "
-                 "Financiers {financiers}", **{k: v for k, v in result.as_dict().items()
-                                               if k != "total"})
+        points = {k: v for k, v in result.as_dict().items() if k != "total"}
+        rows = (t("Raw {raw} · Combo {combo} · Duo {duo} · Generals {generals} · "
+                  "Financiers {financiers}", **points)
+                if "ca" in state.expansions or result.duo else
+                t("Raw {raw} · Combo {combo} · Generals {generals} · Financiers {financiers}",
+                  **points))
         built = ", ".join(card_label(c) for c in state.built) or t("none")
         lines = [
             tn("It's a Wonderful World: {points} point",

@@ -102,7 +102,9 @@ class HistoryGameScreen(Screen):
         if not state.finished:
             return [w.value_text("game-status", t("Abandoned, round {round}",
                                                   round=state.round))]
-        return [w.card_box(w.heading(t("Score pad")), *breakdown_rows(state.score(), "final"),
+        return [w.card_box(w.heading(t("Score pad")),
+                           *breakdown_rows(state.score(), "final",
+                                           duo="ca" in state.expansions),
                            identifier="score-pad")]
 
     def _quick_pads(self) -> list[ft.Control]:
@@ -119,7 +121,7 @@ class HistoryGameScreen(Screen):
                           name=entry.get("name", "")), weight=ft.FontWeight.BOLD),
                 ft.Text(t("{empire} (face {face})", empire=empire,
                           face=entry.get("face", "A"))),
-                *breakdown_rows(score, f"player-{number}"),
+                *breakdown_rows(score, f"player-{number}", duo=False),  # shown if any
             ]
             pads.append(w.card_box(*lines, identifier=f"pad-{number}"))
         return pads

@@ -188,7 +188,8 @@ class QuickScoreScreen(Screen):
             result = player.score(self.catalog)
         except Rejected as exc:
             return ft.Text(t(exc.template, **exc.params))
-        pad = ft.Container(score_pad(result, "score", compact=True), expand=True)
+        duo = self.show_all or Expansion.CORRUPTION_ASCENSION in self.owned
+        pad = ft.Container(score_pad(result, "score", compact=True, duo=duo), expand=True)
         return ft.Row([pad, self._beside_pad(result, player.face)], spacing=6,
                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
 

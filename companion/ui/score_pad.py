@@ -112,7 +112,13 @@ def _values(result: Score) -> dict[str, str]:
     return values
 
 
-def breakdown_rows(result: Score, prefix: str) -> list[ft.Control]:
+def rows_shown(result: Score, duo: bool) -> tuple[str, ...]:
+    """The pad's rows for this game: Duo points exist only with Corruption & Ascension
+    (`duo`), though a score that has some always shows them."""
+    return tuple(row for row in ROWS if row != "duo" or duo or result.duo)
+
+
+def breakdown_rows(result: Score, prefix: str, *, duo: bool = True) -> list[ft.Control]:
     """The score pad's rows; each value can be read back by `<prefix>-<row>`."""
     values = _values(result)
     lines: list[ft.Control] = [
@@ -120,7 +126,7 @@ def breakdown_rows(result: Score, prefix: str) -> list[ft.Control]:
                 _box(_value(f"{prefix}-{key}", values[key], total=False, size=16),
                      total=False, width=72)],
                spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        for key in ROWS
+        for key in rows_shown(result, duo)
     ]
     lines.append(ft.Divider(height=6, thickness=2))
     lines.append(
@@ -146,11 +152,13 @@ def _compact_cell(prefix: str, key: str, text: str) -> ft.Control:
                         expand=4 if total else 2)
 
 
-def score_pad(result: Score, prefix: str, *, compact: bool = False) -> ft.Control:
-    """The whole pad as one control; `compact` puts the six boxes in one strip."""
+def score_pad(result: Score, prefix: str, *, compact: bool = False,
+              duo: bool = True) -> ft.Control:
+    """The whole pad as one control; `compact` puts the boxes in one strip."""
     if not compact:
-        return ft.Column(breakdown_rows(result, prefix), spacing=6,
+        return ft.Column(breakdown_rows(result, prefix, duo=duo), spacing=6,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     values = _values(result)
-    return ft.Row([_compact_cell(prefix, key, values[key]) for key in (*ROWS, "total")],
+    return ft.Row([_compact_cell(prefix, key, values[key])
+                   for key in (*rows_shown(result, duo), "total")],
                   spacing=4, vertical_alignment=ft.CrossAxisAlignment.END)

@@ -32,7 +32,8 @@ def ranking_rows(app: CompanionApp, table: SharedTable,
         empire = empire_label(app.services.catalog, state.empire.name)
         rows.append(w.card_box(
             ft.Text(f"{table.names[seat]} · {empire}", weight=ft.FontWeight.BOLD),
-            score_pad(state.score(), f"seat-{seat + 1}-", compact=True)))
+            score_pad(state.score(), f"seat-{seat + 1}-", compact=True,
+                      duo="ca" in state.expansions)))
     return rows
 
 

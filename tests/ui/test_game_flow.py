@@ -193,3 +193,17 @@ def test_each_step_opens_at_its_top(ui: Ui) -> None:
     ui.click("Place the cubes")
     ui.click("Next: Energy")
     assert _scrolls_to_top(ui) == 2
+
+
+def test_duo_points_only_where_corruption_and_ascension_is_played(
+        open_ui: Callable[..., Ui]) -> None:
+    """Duo cards are Corruption & Ascension's: a base game's pad has no Duo row."""
+    from companion.rules.actions import Start
+    from companion.ui.session import GameSession
+
+    for expansions, shown in ((("base",), False), (("base", "ca"), True)):
+        services = memory_services()
+        game = GameSession.new(services, Start(empire="Noram States", expansions=expansions))
+        ui = open_ui(services, route=f"/play/{game.id}")
+        play_to_the_end(ui, lambda ui, n: None)
+        assert ui.has_id("final-duo") is shown, expansions
