@@ -8,6 +8,8 @@ the wish is sent only when it changes, never once per tap.
 from __future__ import annotations
 
 import contextlib
+import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -15,6 +17,7 @@ import flet as ft
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
 
+log = logging.getLogger(__name__)
 KEY = "wakelock"
 STATE = "wakelock_on"
 
@@ -30,4 +33,17 @@ def follow(app: CompanionApp, wanted: bool) -> None:
         app.memory[KEY] = lock
     step = lock.enable if wanted else lock.disable
     with contextlib.suppress(RuntimeError):  # no event loop (a unit test without one)
-        app.page.run_task(step)
+        app.page.run_task(ask, step)
+
+
+async def ask(step: Callable[[], Awaitable[None]]) -> bool:
+    """Ask the browser; a refusal is normal, not an error to print. Browsers allow the
+    screen wake lock only on a secure page (https or this computer's own address) that
+    is visible: a phone on `--share` (plain http) keeps its own sleep settings, and a
+    headless browser refuses (`NotAllowedError`)."""
+    try:
+        await step()
+    except (RuntimeError, TimeoutError) as refused:
+        log.info("the browser keeps its own sleep settings: %s", refused)
+        return False
+    return True
