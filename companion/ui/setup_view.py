@@ -17,7 +17,7 @@ from companion.store import StoreError
 from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
-from companion.ui.card_face import VARIANT_KEY, variants_wanted
+from companion.ui.card_face import VARIANT_KEY, icon_text, points_text, variants_wanted
 from companion.ui.card_picker import card_label
 from companion.ui.labels import empire_label
 
@@ -175,15 +175,22 @@ class SetupScreen(Screen):
         ]
 
     def _scenario_rows(self) -> list[ft.Control]:
-        scenarios = sorted(self.app.services.scenarios.values(),
-                           key=lambda s: (s.expansion != "base", s.number or 0, s.id))
-        if not scenarios:
+        every = sorted(self.app.services.scenarios.values(),
+                       key=lambda s: (s.expansion != "base", s.number or 0, s.id))
+        if not every:
             return [ft.Text(t("No scenario could be loaded."))]
         rows: list[ft.Control] = [w.heading(t("Scenario"))]
         if self.scenario is None:
+            scenarios = [s for s in every if set(s.expansions) <= self.expansions | {"base"}]
             for scenario in scenarios:
-                rows.append(w.button(self._scenario_title(scenario), self._pick(scenario),
-                                     kind="outlined"))
+                rows.append(w.card_box(
+                    w.button(self._scenario_title(scenario), self._pick(scenario),
+                             kind="outlined"),
+                    ft.Text(self._scenario_terms(scenario), size=12),
+                    identifier=f"offer-{scenario.id}"))
+            if len(scenarios) < len(every):
+                rows.append(ft.Text(t("The scenarios of an expansion appear when it is on, "
+                                      "under Expansions in play."), size=12, italic=True))
             return rows
         scenario = self.scenario
         cards = self.app.services.catalog
@@ -203,6 +210,16 @@ class SetupScreen(Screen):
             )
         )
         return rows
+
+    def _scenario_terms(self, scenario: Scenario) -> str:
+        """What a scenario asks, in one line: its cards and its medals."""
+        cards = self.app.services.catalog
+        required = ", ".join(
+            card_label(cards.card(card_id)) + (f" ×{n}" if n > 1 else "")
+            for card_id, n in scenario.required_counts())
+        return t("{cards} · bronze {bronze}, silver {silver}, gold {gold}", cards=required,
+                 bronze=scenario.thresholds.bronze, silver=scenario.thresholds.silver,
+                 gold=scenario.thresholds.gold)
 
     def _scenario_title(self, scenario: Scenario) -> str:
         prefix = expansion_label(scenario.expansion) if scenario.expansion != "base" else ""
@@ -240,8 +257,18 @@ class SetupScreen(Screen):
         self.app.refresh()
 
     def _choose_empire(self) -> None:
+        """The Empires of the expansions in play, each with what its face produces and
+        scores, so the choice can be made from the dialog alone."""
         catalog = self.app.services.catalog
-        options = [(empire_label(catalog, name), name) for name in catalog.empire_names()]
+        face = "B" if self.mode == "scenario" else self.face
+        options = []
+        for name in catalog.empire_names():
+            shown = catalog.empire(name, face)
+            if shown.expansion.value not in self.expansions | {"base"}:
+                continue
+            options.append((t("{empire}: {production}; points: {points}", empire=empire_label(
+                catalog, name), production=", ".join(icon_text(i) for i in shown.production),
+                points=points_text(shown.points)), name))
         w.choice_dialog(self.app.page, t("Choose the Empire"), options, self._set_empire)
 
     def _set_empire(self, name: str) -> None:

@@ -262,3 +262,35 @@ def test_variant_faces_are_offered_only_when_asked(ui: Ui, services: Services) -
     start = record["actions"][0]
     assert (start["face"], start["variant_faces"]) == ("C", True)
     assert "Krystallium: 5" in ui.screen_text()  # face C starts with 5 Krystallium
+
+
+def test_the_scenario_list_says_what_each_asks_and_offers_what_is_in_play(
+        ui: Ui) -> None:
+    ui.click("Solo scenario")
+    offered = [name for name in ui.names() if name[:2] in {f"{n}." for n in range(1, 7)}]
+    assert offered == ["1. To the Center of the Earth", "2. A Better World",
+                       "3. They Are Among Us", "4. Back to the Future", "5. The End of Times",
+                       "6. Money Has No Smell"], "the base game's six, none of an expansion off"
+    assert ui.text("offer-base-1").endswith(
+        "Polar Base, Mega-Drill, Super-Sonar, Center of the Earth · bronze 70, silver 95, "
+        "gold 115")
+    assert "appear when it is on" in ui.screen_text()
+    switch_on(ui, "Corruption & Ascension")
+    assert len([n for n in ui.names() if n.startswith("Corruption & Ascension ")]) == 6
+    assert "appear when it is on" not in ui.screen_text()
+
+
+def test_the_empire_dialog_says_what_each_produces_and_scores(ui: Ui) -> None:
+    ui.click("New solo game")
+    ui.click("Empire: Noram States")
+    assert [n for n in ui.names() if n != "Cancel"] == [
+        "Aztec Empire: 2 Energy, 1 Exploration; points: 3 per Discovery",
+        "Federation of Asia: 1 Materials, 2 Gold; points: 2 per Project",
+        "Noram States: 3 Materials, 1 Gold; points: 1 per Financier",
+        "Panafrican Union: 2 Materials, 2 Science; points: 2 per Research",
+        "Republic of Europe: 2 Materials, 1 Energy, 1 Science; points: 1 per General",
+    ], "face A of the base game's five Empires, with what the face gives"
+    ui.click("Cancel")
+    switch_on(ui, "Corruption & Ascension")
+    ui.click("Empire: Noram States")
+    assert len([n for n in ui.names() if n != "Cancel"]) == 7
