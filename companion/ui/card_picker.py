@@ -81,10 +81,12 @@ class CardPicker:
         show_recent: bool = True,
         row_actions: Callable[[Card], Sequence[RowAction]] | None = None,
         badge: Callable[[Card], str | None] | None = None,
+        recent_limit: int = RESULTS,
     ) -> None:
         """`row_actions` puts one-tap buttons on each card's row (build, recycle...);
         `badge` marks some cards (a scenario's required cards) with a short word."""
         self.show_recent = show_recent
+        self.recent_limit = recent_limit
         self.row_actions = row_actions
         self.badge = badge
         self.services = services
@@ -113,7 +115,7 @@ class CardPicker:
                           recent=_recent_ids(self.services))
         if not self.show_recent:
             return []
-        return recent_cards(self.services, self.allowed)[:RESULTS]
+        return recent_cards(self.services, self.allowed)[:self.recent_limit]
 
     def refresh(self) -> None:
         cards = self.candidates()

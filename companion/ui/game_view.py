@@ -10,6 +10,7 @@ The panels of each phase are in `game_planning` and `game_production`.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +59,9 @@ from companion.ui.labels import card_name, message, resource_label, resource_let
 from companion.ui.session import GameSession, phase_label
 from companion.ui.undo import undo_bar
 
+RECENT_IN_GAME = 4
+"""Recent cards offered with nothing typed: what fits on a phone with the messages and
+the cards under construction still in sight."""
 SAID_BY_THE_PANEL = frozenset({"step", "no-supremacy", "supremacy-choice", "supremacy"})
 """Events of a production step that its panel already states (said once, not twice)."""
 
@@ -90,6 +94,7 @@ class GameScreen(Screen):
             allowed=self._in_game,
             row_actions=self._row_actions,
             badge=self._badge,
+            recent_limit=RECENT_IN_GAME,
         )
         self._status = ft.Container()
         self._events = ft.Container()
@@ -123,6 +128,17 @@ class GameScreen(Screen):
                      resource=resource_label(state.step))
         return phase_label(state)
 
+    def focus_search(self) -> None:
+        """Put the cursor in the search field (a phone opens its keyboard)."""
+        field = self.picker.field
+
+        async def focus() -> None:
+            with contextlib.suppress(RuntimeError):  # not on a page any more: nothing to do
+                await field.focus()  # type: ignore[no-untyped-call]
+
+        with contextlib.suppress(RuntimeError):  # no event loop (a unit test without one)
+            self.app.page.run_task(focus)
+
     @property
     def state(self) -> GameState:
         return self.session.state
@@ -138,9 +154,11 @@ class GameScreen(Screen):
 
     def build(self) -> ft.Control:
         self.refresh()
+        # What the last tap did stays in sight above the search; "Start production" comes
+        # after the cards under construction, away from the search results a thumb taps.
         return ft.Column(
-            [self._phase, self._picker_box, self._forward, self._events,
-             self._constructions, self._status],
+            [self._phase, self._events, self._picker_box, self._constructions,
+             self._forward, self._status],
             spacing=12,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
@@ -156,6 +174,8 @@ class GameScreen(Screen):
         if step != self._shown_step:  # a new step opens at its top, its total in sight
             if self._shown_step is not None:
                 self.app.scroll_to_top()
+            if state.phase is Phase.PLANNING and not state.finished:
+                self.focus_search()  # a round begins with the first drafted card's name
             self._shown_step = step
         self._status.content = self.memo("status", self._status_signature(), self._status_box)
         notes = self._announcements()

@@ -166,3 +166,47 @@ def test_an_eleventh_card_in_a_solo_round_is_refused_and_said(ui: Ui) -> None:
                                         "5: this would be card 11.")
     assert (ui.text("built"), ui.text("sequence")) == before
     assert not ui.has_id("construction-1"), "nothing was put under construction"
+
+
+def _focus_calls(ui: Ui) -> int:
+    return sum(1 for name, _ in ui.client.calls if name == "focus")
+
+
+def test_a_round_begins_in_the_search_field_with_few_recent_cards(ui: Ui) -> None:
+    """At the start of each round the cursor waits in the search; with nothing typed,
+    only a few recent cards, so what the last tap did stays in sight."""
+    start_solo(ui)
+    ui.run(asyncio.sleep(0.05))  # the focus is asked as a task
+    assert _focus_calls(ui) == 1
+    for name in ["Wind Turbines", "Recycling Plant", "Zeppelin", "Transportation Network",
+                 "Harbor Zone", "Financial Center"]:
+        draft(ui, name)
+    ui.field("Search a drafted card").value = ""
+    recent = [n for n in ui.names() if n.startswith("Build ")]
+    assert len(recent) == 4, recent
+    ui.run(asyncio.sleep(0.05))
+    assert _focus_calls(ui) == 1, "not again within the round"
+    for _ in range(6):  # start production, then the five steps
+        finish_step(ui)
+    assert title(ui).startswith("Round 2")
+    ui.run(asyncio.sleep(0.05))
+    assert _focus_calls(ui) == 2, "round 2 begins in the search field"
+
+
+def test_the_last_message_above_the_search_and_start_production_after_the_cards(
+        ui: Ui) -> None:
+    start_solo(ui)
+    draft(ui, "Wind Turbines")
+    ui.fill("Search a drafted card", "recy")
+    ui.click("Recycle Recycling Plant")  # its cube goes on Wind Turbines, and says so
+    named = {id(control): label for control, label in ui.clickables()}
+    order: list[str] = []
+    for control, _ in ui.controls():
+        identifier = getattr(control, "identifier", None)
+        if identifier in ("events", "construction-1"):
+            order.append(identifier)
+        elif getattr(control, "label", None) == "Search a drafted card":
+            order.append("search")
+        elif named.get(id(control)) == "Start production":
+            order.append("start production")
+    assert order == ["events", "search", "construction-1", "start production"]
