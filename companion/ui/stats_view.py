@@ -21,6 +21,7 @@ from companion.rules.game import replay
 from companion.rules.stats import (
     CATEGORIES,
     MEDAL_KEYS,
+    ScorePoint,
     Statistics,
     is_played,
     record_mode,
@@ -42,8 +43,30 @@ def _number(value: float) -> str:
 
 
 def _step(top: float) -> int:
-    """A whole-number gap between axis labels giving about five of them."""
-    return max(1, -(-int(top) // 5))
+    """A round gap between axis labels (1, 2, 5, 10, 20, 25, 50, 100...) giving at most
+    about five of them: ticks at 0, 20, 40, never at 0, 21, 42."""
+    wanted = max(1.0, top / 5)
+    scale = 1
+    while True:
+        for nice in (1, 2, 2.5, 5):
+            step = nice * scale
+            if step >= wanted and float(step).is_integer():
+                return int(step)
+        scale *= 10
+
+
+SHORT = 9
+"""Letters of a name under a bar: what fits a phone's narrow bar."""
+
+
+def _short(name: str) -> str:
+    """A name cut to fit under a bar; the list under the chart gives it whole."""
+    return name if len(name) <= SHORT else name[:SHORT - 1].rstrip() + "…"
+
+
+def _day(date: str) -> str:
+    """'2025-03-02T20:48:00' → '03-02': the month and day of a game, under its point."""
+    return date[5:10] if len(date) >= 10 else date
 
 
 class StatsScreen(Screen):
@@ -116,7 +139,7 @@ class StatsScreen(Screen):
                     for v, text in labels])
 
     def _bars(self, values: Sequence[float], *, y_title: str, x_title: str,
-              second: Sequence[float] | None = None) -> fch.BarChart:
+              names: Sequence[str], second: Sequence[float] | None = None) -> fch.BarChart:
         groups = []
         for index, value in enumerate(values):
             rods = [fch.BarChartRod(to_y=value, width=12 if second else 20,
@@ -131,7 +154,7 @@ class StatsScreen(Screen):
         return fch.BarChart(
             groups=groups, max_y=top * 1.15, min_y=0, interactive=True,
             left_axis=self._axis(y_title, size=36, spacing=_step(top)),
-            bottom_axis=self._axis(x_title, [(i + 1, str(i + 1)) for i in range(len(values))],
+            bottom_axis=self._axis(x_title, [(i + 1, _short(n)) for i, n in enumerate(names)],
                                    size=22),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT,
                                                      width=1),
@@ -151,8 +174,7 @@ class StatsScreen(Screen):
                 color=ft.Colors.PRIMARY, stroke_width=3, point=True)],
             min_x=1, max_x=max(len(totals), 2), min_y=0, max_y=max([*totals, 1]) * 1.15,
             left_axis=self._axis(t("Points"), size=36, spacing=_step(max(totals))),
-            bottom_axis=self._axis(t("Games, oldest first"), size=22,
-                                   spacing=max(1, -(-len(totals) // 6)), show_max=True),
+            bottom_axis=self._axis(t("Date of the game"), self._dates(points), size=22),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT,
                                                      width=1),
             expand=True)
@@ -160,6 +182,13 @@ class StatsScreen(Screen):
                      "{count} games: first {first} points, latest {latest}, best {best}.",
                      len(totals), first=totals[0], latest=totals[-1], best=max(totals))
         return self._box("over-time", t("Score over time"), summary, chart)
+
+    @staticmethod
+    def _dates(points: Sequence[ScorePoint]) -> list[tuple[int, str]]:
+        """A date under the first, the last and a few games between (about five)."""
+        every = max(1, -(-len(points) // 5))
+        shown = sorted({0, len(points) - 1, *range(0, len(points), every)})
+        return [(i + 1, _day(points[i].date)) for i in shown]
 
     def _empires(self) -> ft.Control | None:
         found = self.stats.empires[:MAX_BARS]
@@ -172,7 +201,8 @@ class StatsScreen(Screen):
             return t("{empire} (face {face})", empire=label, face=face) if face else label
 
         chart = self._bars([s.average for s in found], second=[s.best for s in found],
-                           y_title=t("Points"), x_title=t("Empire and face (see the list)"))
+                           y_title=t("Points"), x_title=t("Empire and face"),
+                           names=[name(s.empire, s.face) for s in found])
         legend = [t("Bars: average, then best.")] + [
             tn("{number}. {name}: {games} game, average {average}, best {best}",
                "{number}. {name}: {games} games, average {average}, best {best}", s.games,
@@ -190,7 +220,8 @@ class StatsScreen(Screen):
         if not any(n for _, n in ranks):
             return None
         chart = self._bars([n for _, n in ranks], y_title=t("Games"),
-                           x_title=t("Solo rank (see the list)"))
+                           x_title=t("Solo rank"),
+                           names=[solo_rank_label(rank) for rank, _ in ranks])
         words = [f"{solo_rank_label(rank)} {n}" for rank, n in ranks]
         legend = [t("{number}. {name}", number=i + 1, name=solo_rank_label(rank))
                   for i, (rank, _) in enumerate(ranks)]
@@ -206,7 +237,7 @@ class StatsScreen(Screen):
         summary = t("Scenario attempts: {counts}.",
                     counts=", ".join(f"{names[k]} {medals[k]}" for k in MEDAL_KEYS))
         chart, legend = self._listed(MEDAL_KEYS, names, medals, y_title=t("Attempts"),
-                                     x_title=t("Result (see the list)"))
+                                     x_title=t("Result"))
         return self._box("medals", t("Scenario medals"), summary, chart, legend)
 
     def _categories(self) -> ft.Control | None:
@@ -217,7 +248,7 @@ class StatsScreen(Screen):
         summary = t("Average per game: {rows}.",
                     rows=", ".join(f"{names[k]} {_number(rows[k])}" for k in CATEGORIES))
         chart, legend = self._listed(CATEGORIES, names, rows, y_title=t("Points"),
-                                     x_title=t("Score pad row (see the list)"))
+                                     x_title=t("Score pad row"))
         return self._box("categories", t("Points by score pad row"), summary, chart, legend)
 
     def _listed(self, keys: Sequence[str], names: dict[str, str],
@@ -225,7 +256,8 @@ class StatsScreen(Screen):
                 ) -> tuple[ft.Control, list[str]]:
         """Bars numbered 1, 2... and the list saying what each number is (long names do
         not fit under a bar on a phone)."""
-        chart = self._bars([values[k] for k in keys], y_title=y_title, x_title=x_title)
+        chart = self._bars([values[k] for k in keys], y_title=y_title, x_title=x_title,
+                           names=[names[k] for k in keys])
         legend = [t("{number}. {name}", number=i + 1, name=names[k])
                   for i, k in enumerate(keys)]
         return chart, legend
@@ -236,7 +268,8 @@ class StatsScreen(Screen):
             return None
         catalog = self.app.services.catalog
         chart = self._bars([n for _, n in cards], y_title=t("Times built"),
-                           x_title=t("Card (see the list)"))
+                           x_title=t("Card"),
+                           names=[card_name(catalog, card) for card, _ in cards])
         legend = [tn("{number}. {card}: built {count} time",
                      "{number}. {card}: built {count} times",
                      n, number=i + 1, card=card_name(catalog, card))

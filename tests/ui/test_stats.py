@@ -54,6 +54,28 @@ def test_each_chart_with_its_summary(open_ui: Callable[..., Ui]) -> None:
     assert "Panafrican Union (face A): 1 game, average 2, best 2" in ui.text("stats-empires")
 
 
+def test_axes_say_what_they_count_with_round_ticks(open_ui: Callable[..., Ui]) -> None:
+    """Names and dates under the bars and points, not "1, 2, 3 (see the list)"; ticks
+    at round numbers."""
+    from companion.ui.stats_view import _step
+
+    ui = open_ui(memory_services(_backend()), route="/stats")
+    charts = {identifier: next(c for c, _ in ui.controls(f"chart-{identifier}")
+                               if isinstance(c, fch.LineChart | fch.BarChart))
+              for identifier in CHARTS}
+    for key, chart in charts.items():
+        bottom = chart.bottom_axis
+        labels = [str(label.label.value) for label in bottom.labels]
+        assert labels, key
+        assert "see the list" not in str(bottom.title.value), key
+        assert not all(label.isdigit() for label in labels), (key, labels)
+    medals = [str(label.label.value) for label in charts["medals"].bottom_axis.labels]
+    assert medals[:2] == ["Gold med…", "Silver m…"]
+    dates = [str(label.label.value) for label in charts["over-time"].bottom_axis.labels]
+    assert all(len(d) == 5 and d[2] == "-" for d in dates), dates
+    assert [_step(top) for top in (4, 12, 47, 101, 118, 260)] == [1, 5, 10, 25, 25, 100]
+
+
 def test_no_games_yet(open_ui: Callable[..., Ui]) -> None:
     ui = open_ui(memory_services(MemoryBackend()), route="/stats")
     assert "No games yet" in ui.text("stats-empty")
