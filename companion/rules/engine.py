@@ -289,8 +289,8 @@ def _recycle(state: GameState, action: Recycle, catalog: CardSource) -> Events:
     _require_phase(state, Phase.PLANNING, "Cards are recycled during Planning, not during {phase}")
     card = _card(catalog, action.card, state)
     resource = card.recycle
-    event = Event("recycle", "{card} recycled for 1 {resource}",
-                  {"card": card.name, "resource": SLOT_NAMES[resource]})
+    event = Event("recycle", "{card} recycled for {amount} {resource}",
+                  {"card": card.name, "amount": 1, "resource": SLOT_NAMES[resource]})
     if action.onto is None:
         state.ledger.recycled += 1
         return [event, *_to_empire(state, 1)]
@@ -370,8 +370,8 @@ def _discard(state: GameState, action: Discard, catalog: CardSource) -> Events:
     state.ledger.recycled += 1
     resource = target.card.recycle
     return [
-        Event("discard", "{card} discarded: 1 {resource} goes to your Empire",
-              {"card": target.card.name, "resource": SLOT_NAMES[resource],
+        Event("discard", "{card} discarded: {amount} {resource} goes to your Empire",
+              {"card": target.card.name, "amount": 1, "resource": SLOT_NAMES[resource],
                "uid": target.uid}),
         *_to_empire(state, 1),
     ]

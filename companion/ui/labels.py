@@ -157,7 +157,8 @@ def translate_params(params: Mapping[str, Any]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     amount = params.get("amount")
     for key, value in params.items():
-        if key == "token" and value in ENGLISH_RESOURCE and isinstance(amount, int):
+        if key in ("token", "resource") and value in ENGLISH_RESOURCE and isinstance(amount,
+                                                                                   int):
             result[key] = word_in_number(ENGLISH_RESOURCE[value], amount)  # "2 Financiers"
         elif isinstance(value, str) and value in ENGLISH_RESOURCE:
             result[key] = resource_label(ENGLISH_RESOURCE[value])

@@ -134,6 +134,8 @@ def amount_words(kind: SlotKind, n: int) -> str:
         return tn("{count} General", "{count} Generals", n)
     if kind is Token.FINANCIER:
         return tn("{count} Financier", "{count} Financiers", n)
+    if kind is Resource.MATERIALS:  # the one resource with a plural: "1 Material"
+        return tn("{count} Material", "{count} Materials", n)
     return t("{count} {resource}", count=n, resource=resource_name(kind))
 
 

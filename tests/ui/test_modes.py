@@ -238,9 +238,14 @@ def test_rule_messages_name_cards_and_resources_in_the_players_language(ui: Ui) 
     from companion.ui.labels import message
 
     set_language("fr")
-    text = message("{card} recycled for 1 {resource}", {"card": "Wind Turbines",
-                                                        "resource": "Energy"})
+    text = message("{card} recycled for {amount} {resource}",
+                   {"card": "Wind Turbines", "amount": 1, "resource": "Energy"})
     assert text == "Éoliennes recyclée pour 1 Énergie"
+    set_language("de")  # Materialien is the resource; one cube of it is 1 Material
+    assert message("{card} recycled for {amount} {resource}",
+                   {"card": "Zeppelin", "amount": 1, "resource": "Materials"}) == (
+        "Zeppelin für 1 Material recycelt")
+    set_language("fr")
     refusal = message("{card} has no {slot} slot; its free slots: {listing}",
                       {"card": "Giant Dam", "slot": "Energy",
                        "listing": FreeSlots(((Resource.MATERIALS, 3), (Resource.GOLD, 2)))})
@@ -285,7 +290,7 @@ def test_the_empire_dialog_says_what_each_produces_and_scores(ui: Ui) -> None:
     ui.click("Empire: Noram States")
     assert [n for n in ui.names() if n != "Cancel"] == [
         "Aztec Empire: 2 Energy, 1 Exploration; points: 3 per Discovery",
-        "Federation of Asia: 1 Materials, 2 Gold; points: 2 per Project",
+        "Federation of Asia: 1 Material, 2 Gold; points: 2 per Project",
         "Noram States: 3 Materials, 1 Gold; points: 1 per Financier",
         "Panafrican Union: 2 Materials, 2 Science; points: 2 per Research",
         "Republic of Europe: 2 Materials, 1 Energy, 1 Science; points: 1 per General",
