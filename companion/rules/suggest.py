@@ -45,9 +45,20 @@ def remaining_slots(card: UnderConstruction) -> int:
     return card.slots_total - card.slots_filled
 
 
+def _closeness(card: UnderConstruction) -> tuple[int, int, int]:
+    """Closest to completion first: fewest empty slots, then most slots filled (Financial
+    Center with 2 of 5 filled before an empty Transportation Network, both 3 short),
+    then the card started first."""
+    return remaining_slots(card), -card.slots_filled, card.uid
+
+
+def _completes(card: UnderConstruction, step: Resource, cubes: int) -> bool:
+    """Whether `cubes` of this step's resource finish `card`."""
+    return card.free(step) == remaining_slots(card) <= cubes
+
+
 def _closest_first(cards: list[UnderConstruction]) -> list[UnderConstruction]:
-    """Fewest empty slots first; ties keep the order the cards were started in."""
-    return sorted(cards, key=lambda c: (remaining_slots(c), c.uid))
+    return sorted(cards, key=_closeness)
 
 
 def placement_targets(state: GameState) -> dict[int, int]:
@@ -59,15 +70,19 @@ def placement_targets(state: GameState) -> dict[int, int]:
 
 
 def suggest_placement(state: GameState) -> Placement:
-    """Where this step's cubes could go: cards closest to completion, then the Empire."""
+    """Where this step's cubes could go, the rule of thumb the screen states: first the
+    cards these cubes complete (the one needing fewest first), then the card closest to
+    completion, and so on; the rest on the Empire. A card completed now produces from the
+    next step on; cubes spread over cards that stay unfinished produce nothing."""
     left = state.to_place
     if left <= 0 or state.step is None:
         return ()
     step = state.step
+    open_cards = [c for c in state.under_construction if c.free(step) > 0]
     plan: list[tuple[int | None, int]] = []
-    for card in _closest_first([c for c in state.under_construction if c.free(step) > 0]):
-        if left == 0:
-            break
+    while left and open_cards:
+        card = min(open_cards, key=lambda c: (not _completes(c, step, left), *_closeness(c)))
+        open_cards.remove(card)
         count = min(card.free(step), left)
         plan.append((card.uid, count))
         left -= count

@@ -212,6 +212,8 @@ def placement_rows(screen: GameScreen) -> list[ft.Control]:
         ft.Text(tn("Place your {count} {resource} cube: suggested below, adjust with − "
                    "and +.", "Place your {count} {resource} cubes: suggested below, adjust "
                    "with − and +.", state.to_place, resource=resource_label(state.step))),
+        ft.Text(t("The suggestion: first the cards these cubes finish, then the card closest "
+                  "to completion, the rest on your Empire."), size=12, italic=True),
     ]
     for uid, free in targets.items():
         rows.append(_plan_stepper(screen, uid, free, plan.get(uid, 0), on_empire))

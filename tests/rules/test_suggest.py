@@ -8,13 +8,17 @@ from games import construct, new
 
 from companion.rules.actions import (
     ChooseScience,
+    Construct,
     End,
     NextStep,
     Place,
     SpendKrystallium,
+    Start,
 )
 from companion.rules.cards import Resource, Token
+from companion.rules.engine import apply, start_state
 from companion.rules.errors import Rejected
+from companion.rules.state import GameState
 from companion.rules.suggest import (
     Slot,
     character_slots,
@@ -154,3 +158,52 @@ def test_a_recycled_cube_goes_to_the_card_closest_to_completion(cards: Catalog) 
     assert suggest_recycle_target(game.state, cards.card("Recycling Plant")) == turbines
     assert suggest_recycle_target(game.state, cards.card("Financial Center")) is None
     assert suggest_recycle_target(game.state, cards.card("Wind Turbines")) == center  # E
+
+
+def _materials_step(cards: Catalog, cubes: int, *fills: tuple[str, dict[Resource, int]]
+                    ) -> tuple[GameState, list[int]]:
+    """A Materials step with `cubes` to place and cards under construction, in order,
+    filled as given (resource → cubes already on the card)."""
+    from companion.rules.state import Phase
+
+    state, _ = start_state(Start(empire="Noram States", face="B"), cards)
+    uids = []
+    for name, filled in fills:
+        apply(state, Construct(cards.card(name).id), cards)
+        card = state.under_construction[-1]
+        for kind, count in filled.items():
+            card.fill(kind, kind, count)
+        uids.append(card.uid)
+    state.phase, state.step = Phase.PRODUCTION, Resource.MATERIALS
+    state.produced = state.to_place = cubes
+    return state, uids
+
+
+def test_the_card_closest_to_completion_is_finished_not_an_empty_one(cards: Catalog) -> None:
+    """Financial Center (M4 E1) with its Energy and 1 Material in, Transportation Network
+    (M3) empty and started first: both lack 3 Materials, Financial Center is further on,
+    so the 3 cubes finish it (the app once put them on Transportation Network)."""
+    state, (_network, center) = _materials_step(
+        cards, 3, ("Transportation Network", {}),
+        ("Financial Center", {Resource.ENERGY: 1, Resource.MATERIALS: 1}))
+    assert suggest_placement(state) == ((center, 3),)
+
+
+def test_cubes_finish_a_card_rather_than_spread(cards: Catalog) -> None:
+    """Financial Center lacks 1 Material and its Energy: this step cannot finish it.
+    The 3 Materials finish Transportation Network instead of 1 there and 2 elsewhere."""
+    state, (center, network) = _materials_step(
+        cards, 3, ("Financial Center", {Resource.MATERIALS: 3}),
+        ("Transportation Network", {}))
+    assert suggest_placement(state) == ((network, 3),)
+    state.to_place = state.produced = 4  # one more: it goes on the closest card after
+    assert suggest_placement(state) == ((network, 3), (center, 1))
+
+
+def test_what_no_card_can_finish_goes_on_the_closest_first(cards: Catalog) -> None:
+    state, (_center, network) = _materials_step(
+        cards, 2, ("Financial Center", {Resource.MATERIALS: 1}),
+        ("Transportation Network", {}))
+    # Neither is finished by 2 cubes: Financial Center lacks 4 (3 M and 1 E), the
+    # network 3; the network is closer.
+    assert suggest_placement(state) == ((network, 2),)
