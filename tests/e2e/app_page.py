@@ -124,6 +124,23 @@ class AppPage:
                     raise
                 time.sleep(0.2)
 
+    def click_until(self, name: str, shows: str, *, attempts: int = 3) -> None:
+        """Tap `name` until the button `shows` is on screen. At a shared table another
+        phone's move redraws this screen too, and a tap landing on a node being redrawn
+        can be lost (seen on a busy machine); only a tap whose button is still on screen,
+        so whose effect did not happen, is tapped again."""
+        from playwright.sync_api import TimeoutError as Slow
+
+        for attempt in range(attempts):
+            self.click(name)
+            try:
+                self.button(shows).wait_for(state="visible", timeout=ANSWER_TIMEOUT_MS // 3)
+                return
+            except Slow:
+                if attempt == attempts - 1 or not self.button(name).count():
+                    raise
+            self.taps -= 1  # a repeated tap is the robot's, not the player's
+
     def section(self, label: str) -> None:
         """Tap a destination of the navigation bar (Flutter names each one a tab)."""
         self.taps += 1

@@ -61,11 +61,11 @@ def test_two_phones_play_a_whole_game_with_no_totals_typed(app_server, browser) 
     ana.fill("Name of player 2", "Bo")
     ana.click("Open the table")
     table = address_of(ana, r"/tables/[0-9a-f]+$")
-    ana.click("This is me: Ana")
+    ana.click_until("This is me: Ana", "Noram States")
     ana.click("Noram States")
 
     bo.open(f"{table}?code={CODE}", first="This is me: Bo")  # what the QR code would open
-    bo.click("This is me: Bo")
+    bo.click_until("This is me: Bo", "Panafrican Union")
     bo.click("Panafrican Union")
     bo.wait_for_text("Draft of round 1: Deal 10 cards each; the last 3 are discarded; pass "
                      "the cards to the left.")
