@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from pathlib import Path
@@ -11,17 +12,23 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
 SETTLE = 1.0
 """Seconds for Flutter to draw after an action, before a screenshot."""
 ATTEMPTS = 5
-SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
-  const host = document.querySelector('flt-semantics-host') || document.body;
-  let timer = setTimeout(done, quiet);
-  const observer = new MutationObserver(() => {
-    clearTimeout(timer);
-    timer = setTimeout(done, quiet);
-  });
-  const cap = setTimeout(done, limit);
-  function done() { observer.disconnect(); clearTimeout(cap); clearTimeout(timer); resolve(true); }
-  observer.observe(host, {subtree: true, childList: true, attributes: true, characterData: true});
-})"""
+QUIET_JS = """([quiet, turn]) => {
+  let seen = window.__companionQuiet;
+  if (!seen || seen.turn !== turn) {
+    if (seen) seen.observer.disconnect();
+    const host = document.querySelector('flt-semantics-host') || document.body;
+    seen = window.__companionQuiet = {turn, last: performance.now()};
+    seen.observer = new MutationObserver(() => { seen.last = performance.now(); });
+    seen.observer.observe(host, {subtree: true, childList: true, attributes: true,
+                                 characterData: true});
+  }
+  return performance.now() - seen.last >= quiet;
+}"""
+"""True once the accessibility tree has not changed for `quiet` ms since this `turn` of
+waiting began. Polled by Playwright with a timeout: a page that never answers fails the
+wait instead of hanging the run (a plain `evaluate` has no timeout)."""
+PAGE_CALL_TIMEOUT_MS = 60_000
+"""The longest any read of the page may take before the test fails."""
 ANSWER_TIMEOUT_MS = 60_000
 """How long a tap may wait for the server's answer: long, since a busy machine is slow,
 and never spent when the answer comes (the wait ends the moment it arrives)."""
@@ -54,13 +61,15 @@ class AppPage:
         self.page = page
         self.taps = 0
         self.keys = 0
+        self._turns = 0
         page.context.add_init_script(COUNT_ANSWERS_JS)
 
     def answers(self) -> int | None:
         """How many messages the server has sent this tab; None without a socket."""
-        return self.page.evaluate(  # type: ignore[no-any-return]
-            "() => window.__companionSocket && window.__companionSocket.opened"
-            " ? window.__companionSocket.received : null")
+        counted = self.page.wait_for_function(  # always true: a read with a timeout
+            "() => [window.__companionSocket && window.__companionSocket.opened"
+            " ? window.__companionSocket.received : null]", timeout=PAGE_CALL_TIMEOUT_MS)
+        return counted.json_value()[0]  # type: ignore[no-any-return]
 
     def wait_for_answer(self, before: int | None, what: str) -> None:
         """Wait until the server has answered since `before` (a tap's event went to the
@@ -174,12 +183,19 @@ class AppPage:
     def settle(self, quiet_ms: int = 300, limit_ms: int = 5000) -> None:
         """Wait until the accessibility tree stops changing: the server has answered the
         last tap and Flutter has drawn it (a tap on a node being replaced would be lost)."""
-        self.page.evaluate(SETTLE_JS, [quiet_ms, limit_ms])
+        from playwright.sync_api import TimeoutError as Slow
+
+        self._turns += 1
+        # Still changing after `limit_ms` (an animation): go on, as a player would.
+        with contextlib.suppress(Slow):
+            self.page.wait_for_function(QUIET_JS, arg=[quiet_ms, self._turns],
+                                        polling=50, timeout=limit_ms)
 
     def text(self, identifier: str) -> str:
         """What a screen reader reads for the element: its label (Flutter merges the plain
         texts of a group into it), then the text of its children."""
-        return str(self.scope(identifier).first.evaluate(READ)).strip()
+        return str(self.scope(identifier).first.evaluate(
+            READ, timeout=PAGE_CALL_TIMEOUT_MS)).strip()
 
     def wait_text(self, identifier: str, expected: str, timeout: float = 10.0) -> None:
         """Wait until the element's text equals `expected` (numbers update after a tap)."""
@@ -188,7 +204,7 @@ class AppPage:
         while time.monotonic() < deadline:
             locator = self.scope(identifier)
             if locator.count():
-                seen = str(locator.first.evaluate(READ)).strip()
+                seen = str(locator.first.evaluate(READ, timeout=5_000)).strip()
                 if seen == expected:
                     return
             time.sleep(0.1)
