@@ -14,7 +14,7 @@ Four servers, each started once, each loaded once before timing (Flet's first pa
 pays its deferred imports):
 
 - ours: the app as a player starts it (its own data folder, its door and key), with the
-  client files served compressed (`companion.ui.client_files`), timed twice: as
+  client files served compressed (`companion.web.client_files`), timed twice: as
   Chromium opens it here (localhost: it accepts Brotli) and from a second server whose
   requests lose `br` from their Accept-Encoding before the app sees them, as a phone
   opening http://192.168.x.y asks (browsers ask for Brotli only from HTTPS or
@@ -87,9 +87,9 @@ def serve_ours(port: int, data_dir: str, compressed: bool, gzip_only: bool = Fal
     as it was before)."""
     from companion.shipped.paths import assets_dir
     from companion.ui.app import make_main
-    from companion.ui.client_files import precompressed
-    from companion.ui.server import address, build_app, new_secret, serve
     from companion.ui.services import open_services
+    from companion.web.client_files import precompressed
+    from companion.web.server import address, build_app, new_secret, serve
 
     os.environ["FLET_WEB_NO_CDN"] = "true"
     services = open_services(data_dir)
@@ -285,7 +285,7 @@ def ensure_cache() -> None:
     """Make the compressed copies now (once per flet-web version), as the app's first
     start would in the background, and say what it cost."""
     from companion.shipped.paths import assets_dir
-    from companion.ui.client_cache import ClientFiles
+    from companion.web.client_cache import ClientFiles
 
     files = ClientFiles(shadowed_by=[assets_dir()])
     started = time.perf_counter()

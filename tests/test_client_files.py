@@ -1,4 +1,4 @@
-"""The client files served compressed (companion/ui/client_cache.py, client_files.py).
+"""The client files served compressed (companion/web/client_cache.py, client_files.py).
 
 Most tests build the compressed copies of a small made-up web folder into a temporary
 cache and call the middleware directly as an ASGI app, in front of a stand-in for Flet
@@ -20,7 +20,7 @@ from typing import Any
 import brotli  # type: ignore[import-untyped]
 import pytest
 
-from companion.ui.client_cache import (
+from companion.web.client_cache import (
     PREFIX,
     ClientFiles,
     brotli_bytes,
@@ -29,7 +29,7 @@ from companion.ui.client_cache import (
     versioned_bootstrap,
     web_dir,
 )
-from companion.ui.client_files import FONT_MANIFEST, Precompressed, choose, runs_flutter_wasm
+from companion.web.client_files import FONT_MANIFEST, Precompressed, choose, runs_flutter_wasm
 
 WASM = bytes(range(256)) * 400 + b"wasm" * 5000
 SKWASM_JS = b"export default function skwasm() { return 'skwasm'; }\n" * 300

@@ -1,4 +1,4 @@
-"""The app's door (companion/ui/door.py, server.py): no key, no app; no other origin on /ws.
+"""The app's door (companion/web/door.py, server.py): no key, no app; no other origin on /ws.
 
 Most tests drive the real web app (Flet's FastAPI app behind the door, with a tiny page
 of its own instead of the companion's screens) in process with Starlette's TestClient,
@@ -30,8 +30,8 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from companion.ui.door import cookie_name
-from companion.ui.server import (
+from companion.web.door import cookie_name
+from companion.web.server import (
     IDLE_SESSION_SECONDS,
     address,
     best_language,

@@ -16,9 +16,9 @@ from starlette.testclient import TestClient
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
-from companion.ui.door import FIRST_WAIT, MAX_CLIENTS, MAX_TRIES, TRY_WINDOW, Door, Throttle
-from companion.ui.server import code_page, denied_page
-from companion.ui.sharing import CODE_ALPHABET, CODE_LENGTH, check_code, lan_address, new_code
+from companion.web.door import FIRST_WAIT, MAX_CLIENTS, MAX_TRIES, TRY_WINDOW, Door, Throttle
+from companion.web.server import code_page, denied_page
+from companion.web.sharing import CODE_ALPHABET, CODE_LENGTH, check_code, lan_address, new_code
 
 PORT = 8550
 HOST = "192.168.1.20"
@@ -277,7 +277,7 @@ def test_the_command_refuses_a_code_that_would_not_do(argv: list[str], said: str
 
 
 def test_shared_without_host_the_app_listens_on_the_network() -> None:
-    from companion.ui.launch import share_host, shown_host
+    from companion.web.launch import share_host, shown_host
 
     found = lan_address()
     assert share_host() == (found or "0.0.0.0")

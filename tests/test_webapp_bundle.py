@@ -140,8 +140,8 @@ def test_the_tree_leaves_out_stubs_tests_metadata_and_the_host(tmp_path: Path) -
     assert "companion/webapp/main_in_browser.py" in ours
     assert "companion/rules/engine.py" in ours
     assert "companion/_data/assets/cards.json" in ours
-    for host_only in ("companion/cli/__init__.py", "companion/ui/server.py",
-                      "companion/ui/door.py", "companion/webapp/build.py",
+    for host_only in ("companion/cli/__init__.py", "companion/web/server.py",
+                      "companion/web/door.py", "companion/webapp/build.py",
                       "companion/webapp/node/prepare.py"):
         assert host_only not in ours
 

@@ -3,7 +3,7 @@
 Its options (`--port`, `--host`, `--share`, `--code`, `--no-browser`, `--desktop`) are
 the main parser's, since they come without a command. Flet, the web server and the store
 are imported only when the app starts, so `companion --help` and `--version` stay quick;
-serving itself is `companion.ui.launch`.
+serving itself is `companion.web.launch`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import contextlib
 import sys
 
 from companion.i18n import t
-from companion.ui.launch import DEFAULT_HOST, DEFAULT_PORT
+from companion.web.launch import DEFAULT_HOST, DEFAULT_PORT
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,9 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Open the data folder, then serve the app until Ctrl+C (or the window is closed)."""
-    from companion.ui.launch import choose_port, run_desktop, run_web, share_host, shown_host
     from companion.ui.services import ServicesError, open_services
-    from companion.ui.sharing import Share, check_code, new_code
+    from companion.web.launch import choose_port, run_desktop, run_web, share_host, shown_host
+    from companion.web.sharing import Share, check_code, new_code
 
     share = bool(getattr(args, "share", False))
     code = getattr(args, "code", None)

@@ -21,8 +21,8 @@ from companion.shipped.catalog import Catalog, catalog
 from companion.store.errors import StoreConflict
 
 if TYPE_CHECKING:
-    from companion.ui.sharing import Share
     from companion.ui.tables import TableHub
+    from companion.web.sharing import Share
 
 
 class ServicesError(Exception):

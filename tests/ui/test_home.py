@@ -71,7 +71,7 @@ def test_the_phone_app_offers_nothing_that_needs_a_computer(
 
 def test_one_way_to_play_on_phones_sharing_first_then_the_table(
         open_ui: Callable[..., Ui]) -> None:
-    from companion.ui.sharing import Share
+    from companion.web.sharing import Share
 
     services = memory_services()
     services.share = Share(host="192.168.1.20", port=8550, code="K7QM4XPD")

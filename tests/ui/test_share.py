@@ -8,7 +8,7 @@ import flet as ft
 from harness import Ui
 
 from companion.ui.services import Services
-from companion.ui.sharing import Share
+from companion.web.sharing import Share
 
 
 def test_a_shared_app_shows_its_address_code_and_qr(open_ui: Callable[..., Ui],

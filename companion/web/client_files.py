@@ -6,7 +6,7 @@ compressed, even when the browser asks), which is about 6 s on a phone's Wi-Fi a
 main.dart.wasm costs about 0.7 s of CPU with gzip -9 and 1.1 s with Brotli 9: never per
 request. So:
 
-**Compressed once, kept**: see `companion.ui.client_cache`, which makes the copies and
+**Compressed once, kept**: see `companion.web.client_cache`, which makes the copies and
 the table of files this module serves from.
 
 **Caching, reasoned.** Flutter asks for its files at fixed addresses (`main.dart.wasm`
@@ -53,7 +53,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from companion.ui.client_cache import PREFIX, Body, ClientFiles, sha256_hex
+from companion.web.client_cache import PREFIX, Body, ClientFiles, sha256_hex
 
 CHUNK = 256 * 1024
 IMMUTABLE = b"public, max-age=31536000, immutable"

@@ -3,7 +3,7 @@
 Every cold load of the app sends the Flet web client: 14.4 MB as Flet serves it, about
 6 s on a phone's Wi-Fi. Compressed it is a third of that, but compressing main.dart.wasm
 costs about 0.7 s of CPU with gzip -9 and 1.1 s with Brotli 9: never per request. This
-module makes the copies and the table of files that `companion.ui.client_files` serves.
+module makes the copies and the table of files that `companion.web.client_files` serves.
 
 **Compressed once, kept.** At the first start a background thread writes a gzip (level
 9) and a Brotli (quality 9) copy of every client file that gains from it (wasm, js,

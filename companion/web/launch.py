@@ -54,7 +54,7 @@ def choose_port(host: str, wanted: int | None) -> int:
 def share_host() -> str:
     """Where `--share` listens without `--host`: this computer's address on the local
     network, or every interface when it cannot be found (then `shown_host` picks one)."""
-    from companion.ui.sharing import lan_address
+    from companion.web.sharing import lan_address
 
     return lan_address() or "0.0.0.0"
 
@@ -62,8 +62,8 @@ def share_host() -> str:
 def shown_host(host: str) -> str:
     """The host a phone puts in the address: the one listened on, or for "every
     interface" this computer's address on the network (loopback if it has none)."""
-    from companion.ui.server import ANY_ADDRESS
-    from companion.ui.sharing import browser_host, lan_address
+    from companion.web.server import ANY_ADDRESS
+    from companion.web.sharing import browser_host, lan_address
 
     if host in ANY_ADDRESS:
         return browser_host(lan_address() or DEFAULT_HOST)
@@ -71,12 +71,12 @@ def shown_host(host: str) -> str:
 
 
 def run_web(services: Services, host: str, port: int, *, open_browser: bool) -> None:
-    """Serve the app behind its door (`companion.ui.server`) until Ctrl+C."""
+    """Serve the app behind its door (`companion.web.server`) until Ctrl+C."""
     import threading
     import webbrowser
 
     from companion.ui.app import make_main
-    from companion.ui.server import (
+    from companion.web.server import (
         address,
         build_app,
         new_secret,
