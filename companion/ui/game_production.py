@@ -27,6 +27,7 @@ from companion.rules.supremacy import SOLO_THRESHOLD, others_can_matter, rival_a
 from companion.store import StoreError
 from companion.ui import widgets as w
 from companion.ui.labels import resource_label
+from companion.ui.tables import table_hub
 
 if TYPE_CHECKING:
     from companion.ui.game_view import GameScreen
@@ -44,7 +45,7 @@ def production_panel(screen: GameScreen) -> list[ft.Control]:
                                     resource=resource_label(resource)),
                      size=18, bold=True),
     ]
-    seated = screen.app.services.tables.waiting_for(screen.session)
+    seated = table_hub(screen.app.services).waiting_for(screen.session)
     if seated is not None and state.supremacy is None:
         lines += waiting_rows(screen, seated)
         return lines

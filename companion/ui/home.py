@@ -16,6 +16,7 @@ from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import Screen
 from companion.ui.open_games import forget_session
+from companion.ui.tables import table_hub
 
 
 class HomeScreen(Screen):
@@ -43,7 +44,7 @@ class HomeScreen(Screen):
                 content=ft.Column([self._ongoing(record) for record in ongoing], spacing=8,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                 identifier="continue", container=True))
-        tables = [] if services.runs_in_browser else services.tables.tables()
+        tables = [] if services.runs_in_browser else table_hub(services).tables()
         if tables:
             controls.append(w.heading(t("Tables on phones")))
             controls += [w.button(t("Table of {names}", names=", ".join(table.names)),

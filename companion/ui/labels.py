@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.i18n import language, t, tc
+from companion.i18n import language, t, tc, tn
 from companion.rules.actions import (
     Action,
     ChooseScience,
@@ -25,7 +25,7 @@ from companion.rules.actions import (
     SpendKrystallium,
     Start,
 )
-from companion.rules.cards import Resource, SlotKind, Token, slot_kind
+from companion.rules.cards import CardType, Resource, SlotKind, Token, slot_kind
 from companion.rules.construction import SLOT_NAMES, FreeSlots
 from companion.rules.engine import EXPANSION_TITLES, PHASE_NAMES
 from companion.rules.errors import Rejected
@@ -38,9 +38,46 @@ ENGLISH_RESOURCE: dict[str, SlotKind] = {name: kind for kind, name in SLOT_NAMES
 
 
 def resource_label(kind: SlotKind) -> str:
-    from companion.ui.widgets import resource_name
-
     return resource_name(kind)
+
+
+def resource_name(kind: SlotKind) -> str:
+    """The translated name of a resource, or of one token (singular)."""
+    names = {
+        Resource.MATERIALS: t("Materials"),
+        Resource.ENERGY: t("Energy"),
+        Resource.SCIENCE: t("Science"),
+        Resource.GOLD: t("Gold"),
+        Resource.EXPLORATION: t("Exploration"),
+        Token.KRYSTALLIUM: t("Krystallium"),
+        Token.FINANCIER: t("Financier"),
+        Token.GENERAL: t("General"),
+    }
+    return names[kind]
+
+
+def amount_words(kind: SlotKind, n: int) -> str:
+    """`n` of a resource or token in words: "2 Materials", "1 General", "3 Generals"."""
+    if kind is Token.GENERAL:
+        return tn("{count} General", "{count} Generals", n)
+    if kind is Token.FINANCIER:
+        return tn("{count} Financier", "{count} Financiers", n)
+    if kind is Resource.MATERIALS:  # the one resource with a plural: "1 Material"
+        return tn("{count} Material", "{count} Materials", n)
+    return t("{count} {resource}", count=n, resource=resource_name(kind))
+
+
+def word_in_number(kind: SlotKind, n: int) -> str:
+    """The name of a resource or token as it reads after the number `n` ("2 Financiers",
+    "1 General"), for a message that places the number itself ("{amount} {token}")."""
+    words = amount_words(kind, n)
+    number = f"{n} "
+    return words[len(number):] if words.startswith(number) else resource_name(kind)
+
+
+def type_name(card_type: CardType) -> str:
+    """A card type in the player's language (the templates are the English names)."""
+    return t(card_type.value)
 
 
 def resource_letter(kind: SlotKind) -> str:
@@ -152,8 +189,6 @@ RULE_WORDS = frozenset([*PHASE_NAMES.values(), *EXPANSION_TITLES.values()])
 
 def translate_params(params: Mapping[str, Any]) -> dict[str, Any]:
     """The rules' messages name resources, cards and phases in English: show the player's."""
-    from companion.ui.symbols import word_in_number
-
     result: dict[str, Any] = {}
     amount = params.get("amount")
     for key, value in params.items():

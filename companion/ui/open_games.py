@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from companion.i18n import t
 from companion.ui.app import ScreenMissing
+from companion.ui.tables import table_hub
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
@@ -80,7 +81,7 @@ def _take_seat(app: CompanionApp, session: GameSession) -> None:
     """A seat at a shared table: the table checks each action, settles what it can after
     it (playing the other seats' answers into their saved games), and tells every phone
     at the table what moved, so each redraws with no reload."""
-    hub = app.services.tables
+    hub = table_hub(app.services)
     found = hub.seat_of(session)
     if found is None:
         return

@@ -21,7 +21,6 @@ from companion.shipped.catalog import Catalog, catalog
 from companion.store.errors import StoreConflict
 
 if TYPE_CHECKING:
-    from companion.ui.tables import TableHub
     from companion.web.sharing import Share
 
 
@@ -266,7 +265,8 @@ class Services:
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
     """What the player must be told at start besides the store's notices."""
-    _tables: Any = field(default=None, init=False, repr=False, compare=False)
+    shared_tables: object = field(default=None, init=False, repr=False, compare=False)
+    """The shared tables this app hosts, made on first use by `tables.table_hub`."""
     runs_in_browser: bool = False
     """The phone app: Python runs inside this browser, so there is no server to share
     with other phones and no command line to point at."""
@@ -276,16 +276,6 @@ class Services:
 
     def setting(self, key: str, default: Any) -> Any:
         return self.backend.setting(key, default)
-
-    @property
-    def tables(self) -> TableHub:
-        """The shared tables this app hosts, one set for every tab (every phone)."""
-        if self._tables is None:
-            from companion.ui.tables import TableHub
-
-            self._tables = TableHub(self)
-        hub: TableHub = self._tables
-        return hub
 
     def set_setting(self, key: str, value: Any) -> None:
         self.backend.set_setting(key, value)

@@ -40,9 +40,14 @@ from typing import NamedTuple
 
 import flet as ft
 
-from companion.i18n import t, tn
 from companion.rules.cards import CardType, Resource, SlotKind, Token
 from companion.rules.scoring import SoloRank
+from companion.ui.labels import (  # the words beside the pictures
+    amount_words,
+    resource_name,
+    solo_rank_label,
+    type_name,
+)
 from companion.ui.medal_badge import medal_badge
 
 __all__ = [
@@ -111,45 +116,6 @@ SURFACES: dict[str, tuple[str, ...]] = {
     "light": ("#FFFFFF", "#F4FBF8", "#E9EFEC", "#DDE4E1"),
     "dark": ("#000000", "#0E1513", "#1A211F", "#2F3634"),
 }
-
-
-def resource_name(kind: SlotKind) -> str:
-    """The translated name of a resource, or of one token (singular)."""
-    names = {
-        Resource.MATERIALS: t("Materials"),
-        Resource.ENERGY: t("Energy"),
-        Resource.SCIENCE: t("Science"),
-        Resource.GOLD: t("Gold"),
-        Resource.EXPLORATION: t("Exploration"),
-        Token.KRYSTALLIUM: t("Krystallium"),
-        Token.FINANCIER: t("Financier"),
-        Token.GENERAL: t("General"),
-    }
-    return names[kind]
-
-
-def amount_words(kind: SlotKind, n: int) -> str:
-    """`n` of a resource or token in words: "2 Materials", "1 General", "3 Generals"."""
-    if kind is Token.GENERAL:
-        return tn("{count} General", "{count} Generals", n)
-    if kind is Token.FINANCIER:
-        return tn("{count} Financier", "{count} Financiers", n)
-    if kind is Resource.MATERIALS:  # the one resource with a plural: "1 Material"
-        return tn("{count} Material", "{count} Materials", n)
-    return t("{count} {resource}", count=n, resource=resource_name(kind))
-
-
-def word_in_number(kind: SlotKind, n: int) -> str:
-    """The name of a resource or token as it reads after the number `n` ("2 Financiers",
-    "1 General"), for a message that places the number itself ("{amount} {token}")."""
-    words = amount_words(kind, n)
-    number = f"{n} "
-    return words[len(number):] if words.startswith(number) else resource_name(kind)
-
-
-def type_name(card_type: CardType) -> str:
-    """A card type in the player's language (the templates are the English names)."""
-    return t(card_type.value)
 
 
 def _named(picture: ft.Control, label: str, labelled: bool,
@@ -271,7 +237,6 @@ def type_badge(card_type: CardType, text: str | None = None) -> ft.Control:
 def rank_badge(rank: SoloRank, size: float = 36, *,
                identifier: str | None = None) -> ft.Control:
     """A solo rank drawn as a shield in the rank's colour, named by the rank."""
-    from companion.ui.labels import solo_rank_label
 
     look = RANK_LOOKS[rank]
     shield = _tile(look, size, ft.BorderRadius.only(

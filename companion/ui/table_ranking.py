@@ -13,7 +13,7 @@ from companion.ui.app import CompanionApp
 from companion.ui.labels import empire_label, tie_break_label
 from companion.ui.score_pad import score_pad
 from companion.ui.session import GameSession
-from companion.ui.tables import SharedTable
+from companion.ui.tables import SharedTable, table_hub
 
 
 def ranking_rows(app: CompanionApp, table: SharedTable,
@@ -40,7 +40,7 @@ def ranking_rows(app: CompanionApp, table: SharedTable,
 def seat_end_rows(app: CompanionApp, session: GameSession) -> list[ft.Control]:
     """On a seat's final score: the table's ranking once every game is over, else who is
     still playing (the screen redraws as they finish)."""
-    here = app.services.tables.at_table(session)
+    here = table_hub(app.services).at_table(session)
     if here is None:
         return []
     table, states = here.table, here.states

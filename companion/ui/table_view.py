@@ -26,7 +26,7 @@ from companion.ui.labels import empire_label
 from companion.ui.open_games import follow_table, keep_session, open_session
 from companion.ui.session import phase_label
 from companion.ui.table_ranking import ranking_rows
-from companion.ui.tables import SharedTable
+from companion.ui.tables import SharedTable, table_hub
 
 DEFAULT_PLAYERS = 3
 
@@ -98,7 +98,7 @@ class NewTableScreen(Screen):
 
     def _create(self) -> None:
         try:
-            table = self.app.services.tables.create(self.names(), self.face,
+            table = table_hub(self.app.services).create(self.names(), self.face,
                                                     sorted(self.expansions))
         except Rejected as exc:
             self.app.explain(exc)
@@ -124,7 +124,7 @@ class TableScreen(Screen):
         return t("Table of {players} players", players=len(self.table.names))
 
     def refresh(self) -> None:
-        states = self.app.services.tables.states(self.table)
+        states = table_hub(self.app.services).states(self.table)
         rows: list[ft.Control] = [
             ft.Text(t("Each player opens this table on their phone and taps their name. "
                       "Phones find the app through the Share page.")),
@@ -188,7 +188,7 @@ class EmpireChoiceScreen(Screen):
 
     def refresh(self) -> None:
         catalog = self.app.services.catalog
-        taken = {s.empire.name for s in self.app.services.tables.states(self.table)
+        taken = {s.empire.name for s in table_hub(self.app.services).states(self.table)
                  if s is not None}
         rows: list[ft.Control] = [
             ft.Text(t("Tap the Empire card you were dealt (face {face}).",
@@ -208,7 +208,7 @@ class EmpireChoiceScreen(Screen):
     def _choose(self, empire: str) -> Callable[[], None]:
         def choose() -> None:
             try:
-                session = self.app.services.tables.join(self.table, self.seat, empire)
+                session = table_hub(self.app.services).join(self.table, self.seat, empire)
             except (Rejected, StoreError) as exc:
                 self.app.explain(exc)
                 self.app.refresh()
@@ -220,7 +220,7 @@ class EmpireChoiceScreen(Screen):
 
 
 def _table(app: CompanionApp, table_id: str) -> SharedTable:
-    table = app.services.tables.find(table_id)
+    table = table_hub(app.services).find(table_id)
     if table is None:
         raise ScreenMissing(t("This table is not on this computer any more: the host may "
                               "have been restarted before anyone chose an Empire. Open a "

@@ -290,3 +290,11 @@ def _state(record: dict[str, Any] | None, services: Services) -> GameState | Non
         return Game.from_json(payload, services.catalog).state
     except (Rejected, SessionError):
         return None
+
+
+def table_hub(services: Services) -> TableHub:
+    """The shared tables this app hosts, one set for every tab (every phone): kept on the
+    services every tab shares, made here so that the services need not know tables."""
+    if not isinstance(services.shared_tables, TableHub):
+        services.shared_tables = TableHub(services)
+    return services.shared_tables
