@@ -18,7 +18,7 @@ import flet as ft
 from companion.i18n import language as current_language
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.tab import Tab
 
 PREFIX = "wonderful-companion."
 """The browser's storage is shared by every Flet app of the same address: our keys only."""
@@ -29,7 +29,7 @@ SERVICE = "device-preferences"
 log = logging.getLogger(__name__)
 
 
-def _preferences(app: CompanionApp) -> ft.SharedPreferences:
+def _preferences(app: Tab) -> ft.SharedPreferences:
     found = app.memory.get(SERVICE)
     if not isinstance(found, ft.SharedPreferences):
         found = ft.SharedPreferences()
@@ -37,7 +37,7 @@ def _preferences(app: CompanionApp) -> ft.SharedPreferences:
     return found
 
 
-def recall(app: CompanionApp) -> None:
+def recall(app: Tab) -> None:
     """Take this device's own language and theme, if it chose them before."""
     if not app.page.web:
         return  # a window on the computer: the data folder's settings are its own
@@ -62,7 +62,7 @@ def recall(app: CompanionApp) -> None:
         app.page.run_task(read)
 
 
-def remember(app: CompanionApp, key: str, value: str) -> None:
+def remember(app: Tab, key: str, value: str) -> None:
     """Keep a choice in this device's browser (nothing to wait for)."""
     if not app.page.web:
         return

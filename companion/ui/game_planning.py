@@ -33,10 +33,10 @@ from companion.ui.card_picker import card_label
 from companion.ui.labels import resource_label
 
 if TYPE_CHECKING:
-    from companion.ui.game_view import GameScreen
+    from companion.ui.game_board import GameBoard
 
 
-def planning_panel(screen: GameScreen) -> list[ft.Control]:
+def planning_panel(screen: GameBoard) -> list[ft.Control]:
     state = screen.state
     lines: list[ft.Control] = [w.heading(t("Planning"))]
     if state.solo:
@@ -80,7 +80,7 @@ def draft_text(round_number: int, players: int, expansions: tuple[str, ...]) -> 
     return t("Draft of round {round}: {deal}; {way}.", round=round_number, deal=text, way=way)
 
 
-def sequence_text(screen: GameScreen) -> str:
+def sequence_text(screen: GameBoard) -> str:
     """"Sequence 1 of 2 · card 3 of 5", from the cards played since Planning began."""
     position = sequence_position(cards_played_this_planning(screen.session.game.actions))
     if position.done:
@@ -91,7 +91,7 @@ def sequence_text(screen: GameScreen) -> str:
              card=position.card, cards=POOL_SIZE)
 
 
-def pending_box(screen: GameScreen, card: Card) -> ft.Control:
+def pending_box(screen: GameBoard, card: Card) -> ft.Control:
     name = card_label(card)
     required = screen.required_mark(card.id)
     if not screen.recycling:
@@ -132,7 +132,7 @@ def pending_box(screen: GameScreen, card: Card) -> ft.Control:
     )
 
 
-def construct(screen: GameScreen, card: Card) -> Callable[[], None]:
+def construct(screen: GameBoard, card: Card) -> Callable[[], None]:
     def build() -> None:
         screen.forget_pending()
         screen.play(Construct(card.id))
@@ -140,7 +140,7 @@ def construct(screen: GameScreen, card: Card) -> Callable[[], None]:
     return build
 
 
-def start_recycling(screen: GameScreen, card: Card) -> Callable[[], None]:
+def start_recycling(screen: GameBoard, card: Card) -> Callable[[], None]:
     """Recycle from the card's opened box: straight to the Empire when no card can take
     the cube, else ask where."""
 
@@ -155,7 +155,7 @@ def start_recycling(screen: GameScreen, card: Card) -> Callable[[], None]:
     return start
 
 
-def quick_recycle(screen: GameScreen, card: Card) -> Callable[[], None]:
+def quick_recycle(screen: GameBoard, card: Card) -> Callable[[], None]:
     """Recycle from the card's row in one tap: the cube goes where the suggestion says
     (the card closest to completion, else the Empire) and the announcement says where;
     Undo, or the card's own box, puts it elsewhere."""
@@ -178,7 +178,7 @@ def empire_note(card: Card) -> str:
              "your Empire.", resource=resource_label(card.recycle))
 
 
-def recycle(screen: GameScreen, card: Card, onto: int | None,
+def recycle(screen: GameBoard, card: Card, onto: int | None,
             note: str | None = None) -> Callable[[], None]:
     def done() -> None:
         screen.forget_pending()

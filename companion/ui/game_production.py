@@ -30,12 +30,12 @@ from companion.ui.labels import resource_label
 from companion.ui.tables import table_hub
 
 if TYPE_CHECKING:
-    from companion.ui.game_view import GameScreen
+    from companion.ui.game_board import GameBoard
 
 MAX_TOTAL = 99
 
 
-def production_panel(screen: GameScreen) -> list[ft.Control]:
+def production_panel(screen: GameBoard) -> list[ft.Control]:
     state = screen.state
     assert state.step is not None
     resource = state.step
@@ -68,7 +68,7 @@ def production_panel(screen: GameScreen) -> list[ft.Control]:
     return lines
 
 
-def waiting_rows(screen: GameScreen, waiting: list[str]) -> list[ft.Control]:
+def waiting_rows(screen: GameBoard, waiting: list[str]) -> list[ft.Control]:
     """At a shared table: who the step waits for. Before the supremacy is settled, those
     still to reach the step (their totals are needed); after, those still placing."""
     if not waiting:
@@ -82,7 +82,7 @@ def waiting_rows(screen: GameScreen, waiting: list[str]) -> list[ft.Control]:
     return [w.value_text("waiting", text, size=12)]
 
 
-def supremacy_text(screen: GameScreen) -> str:
+def supremacy_text(screen: GameBoard) -> str:
     """The step's supremacy in one sentence (the only place the screen states it)."""
     state = screen.state
     assert state.step is not None
@@ -113,7 +113,7 @@ def supremacy_text(screen: GameScreen) -> str:
     return t("No supremacy for you")
 
 
-def science_choice(screen: GameScreen) -> Token | None:
+def science_choice(screen: GameBoard) -> Token | None:
     """The character taken for this step's Science supremacy, from the game's actions."""
     for action in reversed(screen.session.game.actions):
         if isinstance(action, NextStep):
@@ -134,7 +134,7 @@ def rival_label(reaching: int, last: bool, total: int) -> str:
     return t("{count} or more players have {total} or more", count=reaching, total=total)
 
 
-def rivals_rows(screen: GameScreen) -> list[ft.Control]:
+def rivals_rows(screen: GameBoard) -> list[ft.Control]:
     """One tap settles the supremacy: how many others produced at least as much."""
     state = screen.state
     assert state.step is not None
@@ -156,14 +156,14 @@ def rivals_rows(screen: GameScreen) -> list[ft.Control]:
     return rows
 
 
-def _answer(screen: GameScreen, reaching: int) -> Callable[[], None]:
+def _answer(screen: GameBoard, reaching: int) -> Callable[[], None]:
     def answer() -> None:
         screen.play(Rivals(reaching))
 
     return answer
 
 
-def _totals_rows(screen: GameScreen) -> list[ft.Control]:
+def _totals_rows(screen: GameBoard) -> list[ft.Control]:
     state = screen.state
     key = (state.round, state.step.value if state.step else None)
     if screen.opponents_key != key:
@@ -187,7 +187,7 @@ def _totals_rows(screen: GameScreen) -> list[ft.Control]:
     ]
 
 
-def confirm_totals(screen: GameScreen) -> None:
+def confirm_totals(screen: GameBoard) -> None:
     totals: list[int] = []
     for field in screen.opponent_fields:
         text = (field.value or "").strip()
@@ -199,7 +199,7 @@ def confirm_totals(screen: GameScreen) -> None:
     screen.play(Opponents(tuple(totals)))
 
 
-def placement_rows(screen: GameScreen) -> list[ft.Control]:
+def placement_rows(screen: GameBoard) -> list[ft.Control]:
     state = screen.state
     assert state.step is not None
     key = (state.round, len(screen.session.game.actions), state.step.value, state.to_place)
@@ -225,7 +225,7 @@ def placement_rows(screen: GameScreen) -> list[ft.Control]:
     return rows
 
 
-def _plan_stepper(screen: GameScreen, uid: int, free: int, count: int,
+def _plan_stepper(screen: GameBoard, uid: int, free: int, count: int,
                   on_empire: int) -> ft.Control:
     name = screen.uid_name(uid)
     top = min(free, count + on_empire)
@@ -242,7 +242,7 @@ def _plan_stepper(screen: GameScreen, uid: int, free: int, count: int,
     return screen.memo(("plan", uid), (count, free, top, name), build)
 
 
-def _plan_setter(screen: GameScreen, uid: int) -> Callable[[int], None]:
+def _plan_setter(screen: GameBoard, uid: int) -> Callable[[int], None]:
     def change(count: int) -> None:
         screen.plan[uid] = count
         screen.app.refresh()
@@ -250,7 +250,7 @@ def _plan_setter(screen: GameScreen, uid: int) -> Callable[[int], None]:
     return change
 
 
-def accept_plan(screen: GameScreen) -> None:
+def accept_plan(screen: GameBoard) -> None:
     state = screen.state
     plan = screen.plan
     placement: Placement = tuple(

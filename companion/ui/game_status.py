@@ -16,10 +16,10 @@ from companion.ui.labels import card_name, resource_label
 from companion.ui.session import phase_label
 
 if TYPE_CHECKING:
-    from companion.ui.game_view import GameScreen
+    from companion.ui.game_board import GameBoard
 
 
-def status_box(screen: GameScreen) -> ft.Control:
+def status_box(screen: GameBoard) -> ft.Control:
     state = screen.state
     production = state.production()
     chips: list[ft.Control] = []
@@ -69,7 +69,7 @@ def status_box(screen: GameScreen) -> ft.Control:
                                     italic=True))
     return w.card_box(*lines, identifier="status")
 
-def _sources(screen: GameScreen, resource: Resource) -> Callable[[], None]:
+def _sources(screen: GameBoard, resource: Resource) -> Callable[[], None]:
     def show() -> None:
         state = screen.state
         found = sources(resource, state.empire, state.built)

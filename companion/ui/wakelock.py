@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.tab import Tab
 
 log = logging.getLogger(__name__)
 KEY = "wakelock"
 STATE = "wakelock_on"
 
 
-def follow(app: CompanionApp, wanted: bool) -> None:
+def follow(app: Tab, wanted: bool) -> None:
     """Enable or release the wakelock of this tab when the top screen's wish changed."""
     if bool(app.memory.get(STATE, False)) == wanted:
         return
