@@ -87,7 +87,7 @@ def serve_ours(port: int, data_dir: str, compressed: bool, gzip_only: bool = Fal
     as it was before)."""
     from companion.shipped.paths import assets_dir
     from companion.ui.app import make_main
-    from companion.ui.services import open_services
+    from companion.usecases.services import open_services
     from companion.web.client_files import precompressed
     from companion.web.server import address, build_app, new_secret, serve
 

@@ -43,8 +43,8 @@ from companion.rules.construction import UnderConstruction
 from companion.rules.game import Game
 from companion.rules.state import ROUNDS, GameState, Phase
 from companion.rules.tableau import Tableau
-from companion.scorer import score_input
 from companion.shipped.catalog import Catalog, catalog
+from companion.usecases.scorer import score_input
 
 CARDS_PER_ROUND = 10
 """Solo: two pools of five cards each round."""

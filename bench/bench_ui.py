@@ -48,9 +48,9 @@ def bench_actions(runs: int) -> None:
     from companion.rules.actions import Construct, NextStep, Start
     from companion.shipped.catalog import catalog
     from companion.ui.app import make_main
-    from companion.ui.services import Services
-    from companion.ui.session import GameSession
-    from companion.ui.store_backend import open_store_backend
+    from companion.usecases.services import Services
+    from companion.usecases.session import GameSession
+    from companion.usecases.store_backend import open_store_backend
 
     cards = catalog()
     with tempfile.TemporaryDirectory() as folder:

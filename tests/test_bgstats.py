@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.bgstats import (
+from companion.usecases.bgstats import (
     BGG_ID,
     CREATE_PLAY,
     create_play_url,

@@ -39,7 +39,7 @@ def test_score_imports_neither_flet_nor_the_store_nor_another_command(tmp_path: 
     tableau = tmp_path / "tableau.json"
     tableau.write_text('{"empire": "Noram States", "built": ["Zeppelin"]}', encoding="utf-8")
     found = _imported_by(f"from companion.cli import main\nmain(['score', {str(tableau)!r}])")
-    assert "companion.cli.score" in found and "companion.scorer" in found
+    assert "companion.cli.score" in found and "companion.usecases.scorer" in found
     assert not set(found) & _commands_modules("companion.cli.score")
     assert not [m for m in found if m.split(".")[0] in STORE_PACKAGES]
     assert not [m for m in found if m.startswith(("companion.ui", "companion.store.store"))]

@@ -18,8 +18,8 @@ from types import ModuleType
 
 import pytest
 
-from companion import counts_text
 from companion.i18n import SUPPORTED, Plural, language, plural_category, set_language, t
+from companion.i18n import counts as counts_text
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import Medal
 from companion.rules.supremacy import wins_with_rivals

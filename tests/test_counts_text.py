@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion import counts_text
 from companion.i18n import SUPPORTED, language, set_language
+from companion.i18n import counts as counts_text
 
 
 @pytest.fixture

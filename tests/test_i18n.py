@@ -312,7 +312,7 @@ def test_switching_language_changes_a_screen_string(code: str, shown: str) -> No
 
 def test_rules_messages_show_resources_in_the_players_language() -> None:
     """The rules fill {resource} with English names; the UI swaps in the player's words."""
-    from companion.ui.labels import message
+    from companion.usecases.labels import message
 
     set_language("fr")
     assert message("{resource}: you produce {total}", {"resource": "Energy", "total": 3}) \

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from rulebook import SIMON_TOTAL, simon_input
 
-from companion.scorer import score_input
+from companion.usecases.scorer import score_input
 
 ROOT = Path(__file__).resolve().parent.parent
 

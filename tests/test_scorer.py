@@ -11,9 +11,9 @@ import pytest
 from rulebook import simon_input
 
 from companion.cli import main
-from companion.scorer import parse_json, score_input
 from companion.shipped.catalog import Catalog
 from companion.store.files import JsonRefused
+from companion.usecases.scorer import parse_json, score_input
 
 SIMON = simon_input()
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import brotli  # type: ignore[import-untyped]
 
-from companion.ui.services import MemoryBackend
+from companion.usecases.services import MemoryBackend
 from companion.webapp import icons, offline
 from companion.webapp.main_in_browser import (
     REMIND_AFTER,

@@ -56,9 +56,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Open the data folder, then serve the app until Ctrl+C (or the window is closed)."""
-    from companion.ui.services import ServicesError, open_services
+    from companion.usecases.services import ServicesError, open_services
+    from companion.usecases.share import Share
     from companion.web.launch import choose_port, run_desktop, run_web, share_host, shown_host
-    from companion.web.sharing import Share, check_code, new_code
+    from companion.web.sharing import check_code, new_code
 
     share = bool(getattr(args, "share", False))
     code = getattr(args, "code", None)

@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from companion.campaign_text import colour_word, status, winners_text
 from companion.cli.storage import BadInput, guarded, opened_store
 from companion.i18n import language, t, tn
 from companion.rules.campaign import (
@@ -30,6 +29,7 @@ from companion.rules.campaign import (
 from companion.rules.errors import Rejected
 from companion.shipped.catalog import normalize
 from companion.shipped.scenarios import campaign_boxes
+from companion.usecases.campaign_text import colour_word, status, winners_text
 
 if TYPE_CHECKING:
     from companion.store.store import Store

@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         except StoreError as exc:
             print(str(exc), file=sys.stderr)
             return BAD_INPUT
-        from companion.counts_text import exported
+        from companion.i18n.counts import exported
 
         print(exported(counts, args.file))
         return OK

@@ -9,8 +9,8 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.storage import OK, with_store
-from companion.counts_text import points_total
 from companion.i18n import t
+from companion.i18n.counts import points_total
 
 if TYPE_CHECKING:
     from companion.store.store import Store

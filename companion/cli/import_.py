@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         except StoreError as exc:
             print(str(exc), file=sys.stderr)
             return BAD_INPUT
-        from companion.counts_text import imported
+        from companion.i18n.counts import imported
 
         print(imported(counts, args.replace))
         from companion.store.derive import correction_notes

@@ -1,6 +1,6 @@
 """`companion score`: JSON in, JSON out, for a player's or a whole table's final tableau.
 
-The checks and the scoring are `companion.scorer`; this reads the input (a file or
+The checks and the scoring are `companion.usecases.scorer`; this reads the input (a file or
 standard input) and prints the output, or one line on stderr and exit code 2 for
 anything wrong, never a traceback. It starts fast: other tools run it once a tableau.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from companion.i18n import t
 from companion.rules.errors import Rejected
-from companion.scorer import one_line, parse_json, score_input
+from companion.usecases.scorer import one_line, parse_json, score_input
 
 MAX_INPUT_BYTES = 2**20
 

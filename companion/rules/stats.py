@@ -3,7 +3,7 @@
 Every figure is about the player's own Empire: in a game played in the app that is the
 only one the app knows; in a quick score it is the first tableau (the one filled in from
 the player's game). A record is a plain mapping as the store keeps it (see
-`companion.ui.services.Backend`); anything a record lacks (an old record without the
+`companion.usecases.services.Backend`); anything a record lacks (an old record without the
 score pad's rows, say) leaves that record out of the figure that needs it, never a crash.
 """
 

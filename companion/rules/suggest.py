@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.i18n import Plural
 from companion.rules.actions import Action
 from companion.rules.cards import PRODUCTION_ORDER, Card, Resource, SlotKind, Token
 from companion.rules.construction import UnderConstruction
 from companion.rules.engine import CardSource, apply, check_new_move
 from companion.rules.errors import Rejected
+from companion.rules.plural import Plural
 from companion.rules.state import ROUNDS, GameState, Phase
 
 Placement = tuple[tuple[int | None, int], ...]

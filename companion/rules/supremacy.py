@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from companion.i18n import Plural
 from companion.rules.cards import SUPREMACY_BONUS, Resource, Token
 from companion.rules.errors import Rejected
+from companion.rules.plural import Plural
 
 SOLO_THRESHOLD = 5
 MAX_PLAYERS = 7

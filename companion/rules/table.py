@@ -16,10 +16,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.i18n import Plural
 from companion.rules.actions import Action, Opponents
 from companion.rules.cards import PRODUCTION_ORDER, Card
 from companion.rules.errors import Rejected
+from companion.rules.plural import Plural
 from companion.rules.scoring import Standing, TieBreak, ranking, tie_breaks
 from companion.rules.state import ROUNDS, GameState, Phase
 from companion.rules.supremacy import MAX_PLAYERS, max_players

@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.i18n import Plural
 from companion.rules.cards import Card, EmpireFace, Resource
 from companion.rules.errors import Rejected
+from companion.rules.plural import Plural
 from companion.rules.production import production
 from companion.rules.scoring import Score, Standing, ranking, score
 from companion.rules.supremacy import supremacy_winners

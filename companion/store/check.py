@@ -75,7 +75,7 @@ class Report:
         return not self.problems
 
     def summary(self) -> str:
-        from companion.counts_text import checked
+        from companion.i18n.counts import checked
 
         counts = {"games": self.games, "attempts": self.attempts, "campaigns": self.campaigns}
         return checked(self.files, counts, 0 if self.ok else len(self.problems))

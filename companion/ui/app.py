@@ -27,10 +27,10 @@ from companion.rules.errors import Rejected
 from companion.store import StoreError
 from companion.ui import device_prefs, routes, wakelock
 from companion.ui import widgets as w
-from companion.ui.labels import message
+from companion.usecases.labels import message
 
 if TYPE_CHECKING:
-    from companion.ui.services import Services
+    from companion.usecases.services import Services
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,6 @@ from typing import Any
 
 import flet as ft
 
-from companion import campaign_text
 from companion.i18n import t
 from companion.rules.campaign import (
     MAX_CARD,
@@ -32,7 +31,8 @@ from companion.ui import campaign_words as words
 from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
-from companion.ui.labels import message
+from companion.usecases import campaign_text
+from companion.usecases.labels import message
 
 
 class BadNumber(Exception):

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.campaign_text import colour_word
 from companion.i18n import language, t, tn
 from companion.rules.campaign import (
     Campaign,
@@ -23,6 +22,7 @@ from companion.rules.campaign import (
     campaign_slug,
 )
 from companion.ui import widgets as w
+from companion.usecases.campaign_text import colour_word
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
@@ -49,7 +49,7 @@ def load(app: CompanionApp, campaign_id: str) -> Campaign:
     or it cannot be read (the reason is shown on the "not found" page)."""
     from companion.rules.errors import Rejected
     from companion.ui.app import ScreenMissing
-    from companion.ui.labels import message
+    from companion.usecases.labels import message
 
     data = app.services.backend.campaign(campaign_id)
     if data is None:

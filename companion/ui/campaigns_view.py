@@ -13,7 +13,6 @@ from typing import Any
 
 import flet as ft
 
-from companion import campaign_text
 from companion.i18n import t, tn
 from companion.rules.campaign import Campaign, ScenarioPlay
 from companion.rules.errors import Rejected
@@ -21,7 +20,8 @@ from companion.ui import campaign_words as words
 from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
-from companion.ui.labels import message
+from companion.usecases import campaign_text
+from companion.usecases.labels import message
 
 
 class CampaignListScreen(Screen):

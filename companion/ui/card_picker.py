@@ -15,8 +15,8 @@ from companion.i18n import language, t
 from companion.rules.cards import Card
 from companion.shipped.catalog import Catalog
 from companion.ui import widgets as w
-from companion.ui.labels import resource_letter
-from companion.ui.services import Services
+from companion.usecases.labels import resource_letter
+from companion.usecases.services import Services
 
 RowAction = tuple[ft.IconData, str, Callable[[], Any]]
 """An icon button on a card's row: (icon, accessible name, what a tap does)."""

@@ -30,8 +30,8 @@ from typing import Any
 import flet as ft
 import msgspec
 
-from companion.counts_text import attempts, campaigns, players, records
 from companion.i18n import t, tn
+from companion.i18n.counts import attempts, campaigns, players, records
 from companion.rules.errors import Rejected
 from companion.store import StoreError
 from companion.store.schema import BACKUP_DIR
@@ -39,7 +39,7 @@ from companion.store.validate import MAX_IMPORT_BYTES
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp
 from companion.ui.open_games import forget_all_sessions
-from companion.ui.services import ServicesError
+from companion.usecases.services import ServicesError
 
 WEB_IMPORT_MB = 16
 """The largest WebSocket message the app's server (uvicorn) accepts, in MiB."""

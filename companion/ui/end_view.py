@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.counts_text import points_total
 from companion.i18n import language, t, tn
+from companion.i18n.counts import points_total
 from companion.rules.scenarios import ScenarioResult, scenario_result
 from companion.rules.scoring import FACE_A_ADJUSTMENT, Score, solo_rank
 from companion.ui import routes, symbols
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_picker import card_label
-from companion.ui.labels import card_name, empire_label, medal_label, solo_rank_label
 from companion.ui.score_pad import breakdown_rows
-from companion.ui.session import GameSession
 from companion.ui.table_ranking import seat_end_rows
 from companion.ui.undo import undo_bar
+from companion.usecases.labels import card_name, empire_label, medal_label, solo_rank_label
+from companion.usecases.session import GameSession
 
 
 class EndScreen(Screen):

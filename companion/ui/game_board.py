@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from companion.rules.cards import Card
     from companion.rules.state import GameState
     from companion.ui.app import CompanionApp
-    from companion.ui.session import GameSession
+    from companion.usecases.session import GameSession
 
 
 class GameBoard(Protocol):

@@ -30,7 +30,7 @@ from companion.rules.suggest import recycle_targets, suggest_recycle_target
 from companion.rules.table import deal, draft_direction
 from companion.ui import widgets as w
 from companion.ui.card_picker import card_label
-from companion.ui.labels import resource_label
+from companion.usecases.labels import resource_label
 
 if TYPE_CHECKING:
     from companion.ui.game_board import GameBoard

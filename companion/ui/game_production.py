@@ -26,8 +26,8 @@ from companion.rules.suggest import (
 from companion.rules.supremacy import SOLO_THRESHOLD, others_can_matter, rival_answers
 from companion.store import StoreError
 from companion.ui import widgets as w
-from companion.ui.labels import resource_label
-from companion.ui.tables import table_hub
+from companion.usecases.labels import resource_label
+from companion.usecases.tables import table_hub
 
 if TYPE_CHECKING:
     from companion.ui.game_board import GameBoard

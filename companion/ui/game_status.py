@@ -12,8 +12,8 @@ from companion.i18n import language, t
 from companion.rules.cards import PRODUCTION_ORDER, Resource
 from companion.rules.production import sources
 from companion.ui import widgets as w
-from companion.ui.labels import card_name, resource_label
-from companion.ui.session import phase_label
+from companion.usecases.labels import card_name, resource_label
+from companion.usecases.session import phase_label
 
 if TYPE_CHECKING:
     from companion.ui.game_board import GameBoard

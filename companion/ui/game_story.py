@@ -13,7 +13,6 @@ from typing import Any
 
 import flet as ft
 
-from companion.bgstats import create_play_url, play_data, players_of, qr_png
 from companion.i18n import t, tn
 from companion.rules.cards import Token
 from companion.rules.errors import Rejected
@@ -25,10 +24,11 @@ from companion.rules.story import Chapter, RoundStory, game_story
 from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
-from companion.ui.labels import card_name, empire_label, message
 from companion.ui.open_games import forget_session
-from companion.ui.record_labels import record_date, record_empire_line, record_heading
 from companion.ui.score_pad import breakdown_rows
+from companion.usecases.bgstats import create_play_url, play_data, players_of, qr_png
+from companion.usecases.labels import card_name, empire_label, message
+from companion.usecases.record_labels import record_date, record_empire_line, record_heading
 
 
 class HistoryGameScreen(Screen):

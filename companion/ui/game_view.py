@@ -55,9 +55,9 @@ from companion.ui.card_picker import CardPicker, card_label
 from companion.ui.game_planning import construct, planning_panel, quick_recycle
 from companion.ui.game_production import production_panel
 from companion.ui.game_status import status_box
-from companion.ui.labels import card_name, message, resource_label, resource_letter
-from companion.ui.session import GameSession, phase_label
 from companion.ui.undo import undo_bar
+from companion.usecases.labels import card_name, message, resource_label, resource_letter
+from companion.usecases.session import GameSession, phase_label
 
 RECENT_IN_GAME = 4
 """Recent cards offered with nothing typed: what fits on a phone with the messages and

@@ -12,15 +12,15 @@ from typing import Any
 
 import flet as ft
 
-from companion.counts_text import points_total
 from companion.i18n import t, tn
+from companion.i18n.counts import points_total
 from companion.rules.stats import MODES, record_empire, record_mode, record_total
 from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
-from companion.ui.labels import empire_label
 from companion.ui.open_games import forget_session
-from companion.ui.record_labels import (
+from companion.usecases.labels import empire_label
+from companion.usecases.record_labels import (
     mode_label,
     record_date,
     record_empire_line,

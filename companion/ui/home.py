@@ -16,7 +16,7 @@ from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import Screen
 from companion.ui.open_games import forget_session
-from companion.ui.tables import table_hub
+from companion.usecases.tables import table_hub
 
 
 class HomeScreen(Screen):

@@ -22,8 +22,8 @@ from companion.store.medals import MedalRow, medal_board
 from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
-from companion.ui.labels import card_name
 from companion.ui.medal_badge import as_medal, medal_badge, medal_name
+from companion.usecases.labels import card_name
 
 ROW_HEIGHT = 80
 """A board row: name, one or two lines of detail; at least a finger high."""

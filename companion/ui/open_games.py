@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 from companion.i18n import t
 from companion.ui.app import ScreenMissing
-from companion.ui.tables import table_hub
+from companion.usecases.tables import table_hub
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
-    from companion.ui.session import GameSession
+    from companion.usecases.session import GameSession
 
 SESSIONS = "sessions"
 TABLES_FOLLOWED = "tables-followed"
@@ -23,7 +23,7 @@ TABLES_FOLLOWED = "tables-followed"
 
 def open_session(app: CompanionApp, game_id: str) -> GameSession:
     """The game with this id, resumed once per tab; `ScreenMissing` says why not."""
-    from companion.ui.session import GameSession, SessionError
+    from companion.usecases.session import GameSession, SessionError
 
     sessions: dict[str, GameSession] = app.memory.setdefault(SESSIONS, {})
     found = sessions.get(game_id)

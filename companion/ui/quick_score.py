@@ -24,12 +24,12 @@ from companion.ui import symbols
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.card_grid import CardGrid, owned_expansions, shown_cards
-from companion.ui.labels import empire_label, solo_rank_label, tie_break_label
-from companion.ui.quick_model import QuickScore
 from companion.ui.score_pad import score_pad
+from companion.usecases.labels import empire_label, solo_rank_label, tie_break_label
+from companion.usecases.quick_model import QuickScore
 
 if TYPE_CHECKING:
-    from companion.ui.session import GameSession
+    from companion.usecases.session import GameSession
 
 class QuickScoreScreen(Screen):
     def __init__(self, app: CompanionApp) -> None:

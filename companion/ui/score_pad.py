@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.counts_text import points_total
 from companion.i18n import t
+from companion.i18n.counts import points_total
 from companion.rules.cards import CardType, Token
 from companion.rules.scoring import Score
 from companion.ui import symbols

@@ -19,7 +19,7 @@ from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.card_face import VARIANT_KEY, icon_text, points_text, variants_wanted
 from companion.ui.card_picker import card_label
-from companion.ui.labels import empire_label
+from companion.usecases.labels import empire_label
 
 MODES = ("solo", "scenario", "table")
 
@@ -327,7 +327,7 @@ class SetupScreen(Screen):
 
     def _start(self) -> None:
         from companion.ui.open_games import keep_session
-        from companion.ui.session import GameSession
+        from companion.usecases.session import GameSession
 
         names = self.player_names() if self.mode == "table" else []
         try:

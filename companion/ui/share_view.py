@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.bgstats import qr_png
 from companion.i18n import t
 from companion.ui import widgets as w
 from companion.ui.app import Screen
+from companion.usecases.bgstats import qr_png
 
 SHARE_COMMAND = "companion --share"
 

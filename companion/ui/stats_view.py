@@ -29,8 +29,8 @@ from companion.rules.stats import (
 )
 from companion.ui import widgets as w
 from companion.ui.app import Screen
-from companion.ui.labels import card_name, empire_label, solo_rank_label
 from companion.ui.score_pad import row_label
+from companion.usecases.labels import card_name, empire_label, solo_rank_label
 
 BUILT_CACHE = "built-cards"
 CHART_HEIGHT = 220

@@ -42,13 +42,13 @@ import flet as ft
 
 from companion.rules.cards import CardType, Resource, SlotKind, Token
 from companion.rules.scoring import SoloRank
-from companion.ui.labels import (  # the words beside the pictures
+from companion.ui.medal_badge import medal_badge
+from companion.usecases.labels import (  # the words beside the pictures
     amount_words,
     resource_name,
     solo_rank_label,
     type_name,
 )
-from companion.ui.medal_badge import medal_badge
 
 __all__ = [
     "LOOKS", "RANK_LOOKS", "RESOURCE_COLOURS", "SURFACES", "TYPE_LOOKS", "Look",

@@ -10,10 +10,10 @@ from companion.rules.state import GameState
 from companion.rules.table import final_ranking
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp
-from companion.ui.labels import empire_label, tie_break_label
 from companion.ui.score_pad import score_pad
-from companion.ui.session import GameSession
-from companion.ui.tables import SharedTable, table_hub
+from companion.usecases.labels import empire_label, tie_break_label
+from companion.usecases.session import GameSession
+from companion.usecases.tables import SharedTable, table_hub
 
 
 def ranking_rows(app: CompanionApp, table: SharedTable,

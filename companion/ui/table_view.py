@@ -22,11 +22,11 @@ from companion.store import StoreError
 from companion.ui import routes
 from companion.ui import widgets as w
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
-from companion.ui.labels import empire_label
 from companion.ui.open_games import follow_table, keep_session, open_session
-from companion.ui.session import phase_label
 from companion.ui.table_ranking import ranking_rows
-from companion.ui.tables import SharedTable, table_hub
+from companion.usecases.labels import empire_label
+from companion.usecases.session import phase_label
+from companion.usecases.tables import SharedTable, table_hub
 
 DEFAULT_PLAYERS = 3
 

@@ -14,7 +14,7 @@ from companion.store.errors import StoreConflict
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
-    from companion.ui.session import GameSession
+    from companion.usecases.session import GameSession
 
 
 def undo_bar(app: CompanionApp, session: GameSession,

@@ -52,7 +52,8 @@ from urllib.parse import parse_qsl, urlencode
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from companion.web.sharing import CODE_PARAM, normalise
+from companion.usecases.share import CODE_PARAM
+from companion.web.sharing import normalise
 
 TOKEN = "token"
 """The query parameter that carries the secret in the address the app opens."""

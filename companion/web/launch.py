@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from companion.i18n import t
 
 if TYPE_CHECKING:
-    from companion.ui.services import Services
+    from companion.usecases.services import Services
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550

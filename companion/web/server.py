@@ -25,9 +25,9 @@ from starlette.types import ASGIApp
 
 from companion.i18n import SUPPORTED, language, t
 from companion.shipped.paths import assets_dir
+from companion.usecases.share import CODE_PARAM
 from companion.web.client_files import precompressed
 from companion.web.door import TOKEN, Door, Prompt, cookie_name
-from companion.web.sharing import CODE_PARAM
 
 IDLE_SESSION_SECONDS = 300
 """How long Flet keeps a tab's session after its socket closed (Flet's default: an hour,

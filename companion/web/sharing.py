@@ -6,8 +6,9 @@ on every request and refuses the live connection without it). The code is short 
 to type on a phone, in an alphabet without look-alikes (no 0/O, 1/I/L), and compared
 the way it is typed: spaces, dashes and letter case do not matter.
 
-This module knows nothing of Flet or of the web server: the launch makes a `Share`,
-the server's door checks its code, and the Share screen shows it.
+This module knows nothing of Flet or of the web server: the launch makes a `Share`
+(`companion.usecases.share`), the server's door checks its code, and the Share screen
+shows it.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ import ipaddress
 import re
 import secrets
 import socket
-from dataclasses import dataclass
-from urllib.parse import quote
 
 from companion.i18n import t
 
@@ -28,33 +27,11 @@ CODE_LENGTH = 8
 MIN_CODE = 6
 """A code chosen with `--code` is at least this long (after dropping spaces and dashes)."""
 MAX_CODE = 64
-CODE_PARAM = "code"
-"""The query parameter and form field that carry the code."""
 
 _TYPED = re.compile(r"[A-Za-z0-9]+")
 _PRIVATE_PROBE = ("10.254.254.254", 1)
 """Any private address will do: connecting a UDP socket sends nothing, it only makes
 the system choose the interface (and so the address) it would use to reach it."""
-
-
-@dataclass(frozen=True, slots=True)
-class Share:
-    """Where the phones find the app, and the code that lets them in."""
-
-    host: str
-    """The address as a browser writes it (`192.168.1.20`, `[fe80::1]`)."""
-    port: int
-    code: str
-
-    @property
-    def address(self) -> str:
-        """What a player types in the phone's address bar (then the code on the page)."""
-        return f"http://{self.host}:{self.port}/"
-
-    @property
-    def url(self) -> str:
-        """The address with the code in it: what the QR code holds, so a scan opens the app."""
-        return f"{self.address}?{CODE_PARAM}={quote(self.code, safe='')}"
 
 
 def new_code() -> str:

@@ -232,7 +232,7 @@ async def start() -> None:
     """Mount the data, open the store, start Flet: called by the site's worker."""
     import flet as ft
 
-    from companion.ui.services import ServicesError, open_services
+    from companion.usecases.services import ServicesError, open_services
 
     mark("python: entry")
     allow_missing_hard_links()

@@ -55,8 +55,8 @@ from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.production import per_round_tokens, produced, production, sources
 from companion.rules.state import KRYSTALLIUM_CUBES, ROUNDS, GameState, Phase
-from companion.scorer import score_input
 from companion.shipped.catalog import catalog
+from companion.usecases.scorer import score_input
 
 T = TypeVar("T")
 

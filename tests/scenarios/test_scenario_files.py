@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.shipped.scenarios import load_scenarios, shipped_scenarios
-from companion.ui.services import load_scenario_library
+from companion.usecases.services import load_scenario_library
 
 GOOD = {"id": "deep-freeze", "expansion": "base", "names": {"en": "Deep Freeze"},
         "summary": {"en": "Icebreakers everywhere."},

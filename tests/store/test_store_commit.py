@@ -22,7 +22,7 @@ from store_samples import attempt, play, record
 
 from companion.store import Store, StoreError, open_store
 from companion.store import store as store_module
-from companion.ui.store_backend import StoreBackend
+from companion.usecases.store_backend import StoreBackend
 
 KINDS = ("write", "fsync", "link", "replace", "unlink")
 FIXED = "2030-06-01T12:00:00+00:00"

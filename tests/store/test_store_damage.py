@@ -125,7 +125,7 @@ def copy(prepared: tuple[Path, dict[str, Any]], tmp_path: Path
 @pytest.mark.parametrize("name", [MAIN_FILE, ONGOING_FILE, SHARD])
 def test_the_app_restores_the_previous_generation_and_says_so(
         copy: tuple[Path, dict[str, Any]], name: str, how: str) -> None:
-    from companion.ui.services import open_services
+    from companion.usecases.services import open_services
 
     folder, previous = copy
     broken = damage(folder, name, how)

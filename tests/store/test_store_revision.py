@@ -11,8 +11,8 @@ from store_samples import attempt, bare, fake_record, play, record
 
 from companion.store import Store, StoreError, open_store
 from companion.store.errors import StoreConflict
-from companion.ui.services import MemoryBackend
-from companion.ui.store_backend import StoreBackend
+from companion.usecases.services import MemoryBackend
+from companion.usecases.store_backend import StoreBackend
 
 
 def files(folder: Path) -> dict[str, bytes]:

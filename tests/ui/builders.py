@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.shipped.catalog import catalog
-from companion.ui.services import Backend, MemoryBackend, Services, load_scenarios
+from companion.usecases.services import Backend, MemoryBackend, Services, load_scenarios
 
 
 def memory_services(backend: Backend | None = None, **settings: Any) -> Services:

@@ -15,7 +15,7 @@ from harness import Ui
 
 from companion.i18n import set_language
 from companion.ui.app import make_main
-from companion.ui.services import Services
+from companion.usecases.services import Services
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from harness import Ui
 
 from companion.rules.campaign import Campaign, campaign_slug
 from companion.shipped.scenarios import campaign_boxes
-from companion.ui.services import MemoryBackend
+from companion.usecases.services import MemoryBackend
 
 PAX = "PAX-10 (1-01)"
 SPY = "Spy (1-02)"

@@ -13,7 +13,7 @@ from builders import memory_services
 from story_samples import benjamin_game, record
 
 from companion.shipped.catalog import catalog
-from companion.ui.services import MemoryBackend
+from companion.usecases.services import MemoryBackend
 
 
 def test_a_finished_solo_game_shows_its_rank_as_a_picture(open_ui: Callable[..., Ui]) -> None:

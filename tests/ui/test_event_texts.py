@@ -16,7 +16,7 @@ import pytest
 
 from companion.i18n import SUPPORTED, set_language
 from companion.rules.engine import Event
-from companion.ui.labels import message
+from companion.usecases.labels import message
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = range(12)

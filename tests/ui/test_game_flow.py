@@ -9,7 +9,7 @@ from harness import Ui
 
 from companion.rules.cards import Resource
 from companion.rules.game import Game
-from companion.ui.services import MemoryBackend, Services
+from companion.usecases.services import MemoryBackend, Services
 
 
 def draft(ui: Ui, name: str, *, recycle_onto: str | None = None, query: str | None = None
@@ -199,7 +199,7 @@ def test_duo_points_only_where_corruption_and_ascension_is_played(
         open_ui: Callable[..., Ui]) -> None:
     """Duo cards are Corruption & Ascension's: a base game's pad has no Duo row."""
     from companion.rules.actions import Start
-    from companion.ui.session import GameSession
+    from companion.usecases.session import GameSession
 
     for expansions, shown in ((("base",), False), (("base", "ca"), True)):
         services = memory_services()

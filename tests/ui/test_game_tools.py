@@ -6,7 +6,7 @@ import flet as ft
 from harness import Ui
 from test_game_flow import draft, finish_step
 
-from companion.ui.services import Services
+from companion.usecases.services import Services
 
 
 def named_switch(ui: Ui, label: str) -> ft.Switch:

@@ -11,7 +11,7 @@ from flet.messaging.protocol import MessageAction
 from harness import Ui
 
 from companion.store import StoreError
-from companion.ui.services import MemoryBackend
+from companion.usecases.services import MemoryBackend
 
 
 class FullDisk(MemoryBackend):

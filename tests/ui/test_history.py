@@ -16,12 +16,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 from builders import memory_services
 from story_samples import benjamin_game, record, stamp, table_game
 
-from companion.bgstats import BGG_ID, read_play_url
 from companion.rules.actions import Construct, NextStep, Start
 from companion.rules.game import Game
 from companion.shipped.catalog import catalog
-from companion.ui.quick_model import QuickScore
-from companion.ui.services import MemoryBackend
+from companion.usecases.bgstats import BGG_ID, read_play_url
+from companion.usecases.quick_model import QuickScore
+from companion.usecases.services import MemoryBackend
 
 
 def quick_record(game_id: str, days: int) -> dict[str, Any]:

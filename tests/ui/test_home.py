@@ -9,7 +9,7 @@ from builders import memory_services
 from harness import Ui
 
 from companion.shipped.catalog import catalog
-from companion.ui.services import MemoryBackend, Services
+from companion.usecases.services import MemoryBackend, Services
 
 
 def test_store_notices_are_shown(open_ui: Callable[..., Ui]) -> None:
@@ -38,7 +38,7 @@ def test_the_players_own_scenarios_are_offered_and_broken_ones_explained(
     import json
 
     from companion.shipped.paths import scenarios_dir
-    from companion.ui.services import load_scenario_library
+    from companion.usecases.services import load_scenario_library
 
     mine = json.loads((scenarios_dir() / "solo" / "base-1.json").read_text(encoding="utf-8"))
     mine.update(id="home-1", names={"en": "Kitchen Table Classic"}, translated_names=[])
@@ -71,7 +71,7 @@ def test_the_phone_app_offers_nothing_that_needs_a_computer(
 
 def test_one_way_to_play_on_phones_sharing_first_then_the_table(
         open_ui: Callable[..., Ui]) -> None:
-    from companion.web.sharing import Share
+    from companion.usecases.share import Share
 
     services = memory_services()
     services.share = Share(host="192.168.1.20", port=8550, code="K7QM4XPD")

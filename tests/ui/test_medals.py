@@ -20,7 +20,7 @@ from companion.rules.scenarios import Medal, points_short
 from companion.shipped.catalog import catalog
 from companion.shipped.paths import scenarios_dir
 from companion.ui.medals_view import day_of
-from companion.ui.services import MemoryBackend, Services, load_scenario_library
+from companion.usecases.services import MemoryBackend, Services, load_scenario_library
 
 MEDAL_WORDS = ("Bronze medal", "Silver medal", "Gold medal", "No medal yet")
 

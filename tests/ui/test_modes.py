@@ -12,7 +12,7 @@ from test_game_flow import draft, finish_step, play_to_the_end
 from test_game_tools import switch_on
 
 from companion.i18n import language
-from companion.ui.services import MemoryBackend, Services
+from companion.usecases.services import MemoryBackend, Services
 
 
 def test_scenario_game_forces_face_b_and_starts_with_its_cards(ui: Ui,
@@ -165,7 +165,7 @@ def test_quick_score_ranking_with_tie_breakers(ui: Ui, services: Services) -> No
 
 def test_quick_score_saved_in_a_real_store_survives_reopening(open_ui: Callable[..., Ui],
                                                                tmp_path) -> None:
-    from companion.ui.store_backend import open_store_backend
+    from companion.usecases.store_backend import open_store_backend
 
     backend = open_store_backend(str(tmp_path))
     from companion.shipped.catalog import catalog
@@ -235,7 +235,7 @@ def test_rule_messages_name_cards_and_resources_in_the_players_language(ui: Ui) 
     from companion.i18n import set_language
     from companion.rules.cards import Resource
     from companion.rules.construction import FreeSlots
-    from companion.ui.labels import message
+    from companion.usecases.labels import message
 
     set_language("fr")
     text = message("{card} recycled for {amount} {resource}",

@@ -17,8 +17,8 @@ from harness import Ui
 from companion.rules.actions import Start
 from companion.rules.scenarios import start_for
 from companion.ui import routes
-from companion.ui.services import MemoryBackend
-from companion.ui.session import GameSession
+from companion.usecases.services import MemoryBackend
+from companion.usecases.session import GameSession
 
 PACKAGE = Path(routes.__file__).resolve().parent
 
@@ -192,7 +192,7 @@ def test_sections_are_a_bar_on_a_phone_and_a_rail_on_a_wide_window(
 
 def test_an_abandoned_game_survives_a_restart_in_the_history_of_a_real_store(
         open_ui: Callable[..., Ui], tmp_path: Path) -> None:
-    from companion.ui.store_backend import open_store_backend
+    from companion.usecases.store_backend import open_store_backend
 
     backend = open_store_backend(str(tmp_path))
     services = memory_services(backend)

@@ -18,7 +18,7 @@ from harness import Ui, walk
 
 from companion.i18n import set_language, t
 from companion.rules.actions import Construct, NextStep, Start
-from companion.ui.session import GameSession
+from companion.usecases.session import GameSession
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUTES = ("/", "/settings", "/new/solo", "/new/scenario", "/new/table", "/quick",

@@ -16,8 +16,8 @@ from rulebook import SIMON_BUILT
 from companion.rules.errors import Rejected
 from companion.rules.stats import own_tableau, quick_built, record_empire, record_total
 from companion.shipped.catalog import catalog
-from companion.ui.quick_model import QuickScore
-from companion.ui.services import Services
+from companion.usecases.quick_model import QuickScore
+from companion.usecases.services import Services
 
 SIMON = list(SIMON_BUILT)
 HARBOR_ZONE = 46  # Project, 2 points, 2 copies in the box
@@ -227,7 +227,7 @@ def test_saved_record_reads_in_history_and_stats(ui: Ui, services: Services) -> 
 
 def test_filled_from_a_table_game_keeps_the_players_tableau(ui: Ui) -> None:
     from companion.shipped.catalog import catalog
-    from companion.ui.quick_model import QuickScore
+    from companion.usecases.quick_model import QuickScore
 
     model = QuickScore()
     model.set_count(2)

@@ -17,8 +17,8 @@ from builders import memory_services
 from harness import Ui
 
 from companion.store import open_store
-from companion.ui.services import MemoryBackend
-from companion.ui.store_backend import StoreBackend
+from companion.usecases.services import MemoryBackend
+from companion.usecases.store_backend import StoreBackend
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
 from store_samples import play, record

@@ -7,8 +7,8 @@ from collections.abc import Callable
 import flet as ft
 from harness import Ui
 
-from companion.ui.services import Services
-from companion.web.sharing import Share
+from companion.usecases.services import Services
+from companion.usecases.share import Share
 
 
 def test_a_shared_app_shows_its_address_code_and_qr(open_ui: Callable[..., Ui],

@@ -11,7 +11,7 @@ from harness import Ui
 
 from companion.rules.actions import Opponents
 from companion.rules.game import Game
-from companion.ui.services import Services
+from companion.usecases.services import Services
 
 
 def open_table(open_ui: Callable[..., Ui], services: Services) -> tuple[Ui, Ui]:

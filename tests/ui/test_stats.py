@@ -18,8 +18,8 @@ from story_samples import benjamin_game, record, table_game
 from test_history import quick_record
 
 from companion.shipped.catalog import catalog
-from companion.ui.services import MemoryBackend
-from companion.ui.session import GameSession
+from companion.usecases.services import MemoryBackend
+from companion.usecases.session import GameSession
 
 CHARTS = ("over-time", "empires", "solo-ranks", "medals", "categories", "cards")
 

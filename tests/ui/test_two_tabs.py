@@ -13,7 +13,7 @@ from harness import Ui
 from test_game_flow import draft, game_of, start_solo
 
 from companion.rules.actions import NextStep
-from companion.ui.services import Services
+from companion.usecases.services import Services
 
 PLANNING = "Round 1 · Planning"
 PRODUCTION = "Round 1 · Production: Materials"

@@ -36,8 +36,8 @@ from companion.rules.table import (
     waiting_for,
 )
 from companion.store.validate import name_key
-from companion.ui.services import Services
-from companion.ui.session import GameSession, SessionError
+from companion.usecases.services import Services
+from companion.usecases.session import GameSession, SessionError
 
 MAX_NAME = 40
 FACES = ("A", "B")

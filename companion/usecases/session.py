@@ -24,8 +24,8 @@ from companion.rules.scenarios import scenario_result
 from companion.rules.state import GameState, Phase
 from companion.rules.table import check_undo
 from companion.store.errors import StoreConflict
-from companion.ui.labels import describe_action, empire_label, message, resource_label
-from companion.ui.services import Services
+from companion.usecases.labels import describe_action, empire_label, message, resource_label
+from companion.usecases.services import Services
 
 
 class SessionError(Exception):
@@ -58,7 +58,7 @@ class GameSession:
     on_played: Callable[[], None] | None = None
     """Told after each action played or redone (a shared table settles what it can)."""
     table: dict[str, Any] | None = None
-    """A seat at a shared table (`companion.ui.tables`): the table's id, this seat's
+    """A seat at a shared table (`companion.usecases.tables`): the table's id, this seat's
     number and every player's name; None for a game kept on one device."""
 
     # --- making one ---------------------------------------------------------------
@@ -182,7 +182,7 @@ class GameSession:
     # --- saving -------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """The game as the store keeps it (see `companion.ui.services.Backend`)."""
+        """The game as the store keeps it (see `companion.usecases.services.Backend`)."""
         state = self.state
         start = self.game.start
         data: dict[str, Any] = {

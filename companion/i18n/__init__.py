@@ -17,7 +17,7 @@ Three kinds of entry, the three gettext gives translators:
 Why this is as good as gettext's `.po` for the six languages shipped: gettext's
 Plural-Forms for them are `n != 1` (en, de, es, it) and `n > 1` (fr, pt_BR), two forms
 each, exactly the `one`/`other` categories CLDR gives for whole numbers below a million
-(`plural_category`); the catalogs stay the JSON the merge tool already writes, and every
+(`companion.rules.plural`); the catalogs stay the JSON the merge tool already writes, and every
 plural entry is checked (tests/test_i18n.py) to have both forms with the placeholders of
 the English. French also elides in the template: "de {x}" becomes "d'{x}" when the
 filled-in word starts with a vowel ("cubes d'Énergie", "Total d'Ann").
@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
+from companion.rules.plural import Plural, plural_category
 from companion.shipped.paths import assets_dir
 
 TYPE_CHECKING = False
@@ -45,32 +46,6 @@ PLURAL_CATEGORIES = ("one", "other")
 shows comes near, so `many` falls back to `other`, as gettext's two forms do."""
 CONTEXT_SEPARATOR = "|"
 _language = "en"
-
-
-class Plural(str):
-    """An English template with its plural form; the selecting number is the parameter
-    named `number` (default `count`). It *is* the singular string, so every place that
-    takes a template (`t`, `Rejected`, `StoreError`, `Event`...) takes a `Plural` too,
-    and `t()` chooses the form when it fills the parameters in."""
-
-    plural: str
-    number: str
-
-    def __new__(cls, singular: str, plural: str, number: str = "count") -> Plural:
-        made = super().__new__(cls, singular)
-        made.plural = plural
-        made.number = number
-        return made
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Plural, (str(self), self.plural, self.number))
-
-    def format(self, /, *args: Any, **params: Any) -> str:
-        """The English text for the number in `params`: errors that format their own
-        template (`str(Rejected(...))`, logs, the command line) read right too."""
-        count = params.get(self.number)
-        one = isinstance(count, int) and plural_category("en", count) == "one"
-        return str.format(str(self) if one else self.plural, *args, **params)
 
 
 def set_language(language: str) -> None:
@@ -99,16 +74,6 @@ def language() -> str:
         if found in SUPPORTED:
             return str(found)
     return _language
-
-
-def plural_category(language: str, count: int) -> str:
-    """CLDR's plural category of a whole number (cldr.unicode.org, "Language Plural
-    Rules"): French and Portuguese (Brazilian, as the catalog is) say "0 cube"/"1 cube",
-    the others "0 cubes"/"1 cube"; every other number is plural."""
-    count = abs(count)
-    if language in ("fr", "pt"):
-        return "one" if count in (0, 1) else "other"
-    return "one" if count == 1 else "other"
 
 
 Entry = str | dict[str, str]

@@ -12,8 +12,8 @@ from typing import Any
 
 from companion.i18n import language, t
 from companion.rules.stats import record_empire, record_mode
-from companion.ui.labels import empire_label
-from companion.ui.services import Services
+from companion.usecases.labels import empire_label
+from companion.usecases.services import Services
 
 
 def mode_label(mode: str) -> str:

@@ -21,7 +21,7 @@ from companion.shipped.catalog import Catalog, catalog
 from companion.store.errors import StoreConflict
 
 if TYPE_CHECKING:
-    from companion.web.sharing import Share
+    from companion.usecases.share import Share
 
 
 class ServicesError(Exception):
@@ -320,7 +320,7 @@ def open_services(data_dir_arg: str | None) -> Services:
 
 
 def open_backend(data_dir_arg: str | None) -> Backend:
-    from companion.ui.store_backend import open_store_backend
+    from companion.usecases.store_backend import open_store_backend
 
     try:
         return open_store_backend(data_dir_arg)
