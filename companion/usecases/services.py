@@ -156,7 +156,7 @@ class MemoryBackend:
         if record is None or record["finished"] or bool(record.get("abandoned")) == abandoned:
             return False
         record["abandoned"] = abandoned
-        record["updated"] = _now()
+        record["updated"] = now()
         return True
 
     def abandon_game(self, game_id: str) -> bool:
@@ -254,7 +254,8 @@ class MemoryBackend:
         pass
 
 
-def _now() -> str:
+def now() -> str:
+    """The moment a record is made or saved, as the store keeps it (UTC, to the second)."""
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 

@@ -12,7 +12,6 @@ import contextlib
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from companion.i18n import t
@@ -25,15 +24,11 @@ from companion.rules.state import GameState, Phase
 from companion.rules.table import check_undo
 from companion.store.errors import StoreConflict
 from companion.usecases.labels import describe_action, empire_label, message, resource_label
-from companion.usecases.services import Services
+from companion.usecases.services import Services, now
 
 
 class SessionError(Exception):
     """A saved game that cannot be resumed; the message says why."""
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @dataclass
@@ -67,7 +62,7 @@ class GameSession:
     def new(cls, services: Services, start: Start, names: list[str] | None = None,
             table: dict[str, Any] | None = None) -> GameSession:
         game = Game.new(start, services.catalog)
-        session = cls(services, game, uuid.uuid4().hex, _now(), list(names or []),
+        session = cls(services, game, uuid.uuid4().hex, now(), list(names or []),
                       table=table)
         session._learn(game.state)
         session.save()
@@ -88,7 +83,7 @@ class GameSession:
             services,
             game,
             str(record.get("id") or uuid.uuid4().hex),
-            str(record.get("created") or _now()),
+            str(record.get("created") or now()),
             [str(n) for n in names] if isinstance(names, list) else [],
         )
         seat = record.get("table")
@@ -194,7 +189,7 @@ class GameSession:
             "face": start.face,
             "scenario": start.scenario,
             "created": self.created,
-            "updated": _now(),
+            "updated": now(),
             "finished": state.finished,
             "score": state.score().as_dict() if state.finished else None,
             "built": state.built_ids(),
@@ -224,7 +219,7 @@ class GameSession:
         result = scenario_result(scenario, state.built_ids(), total, state.empire.face)
         return {
             "scenario": scenario.id,
-            "date": _now(),
+            "date": now(),
             "score": total,
             "won": result.won,
             "medal": result.medal.value if result.medal else None,
