@@ -23,8 +23,8 @@ from companion.i18n import counts as counts_text
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import Medal
 from companion.rules.supremacy import wins_with_rivals
-from companion.ui.campaign_words import progress
-from companion.ui.medals_view import short_text, threshold_text
+from companion.ui.campaigns.words import progress
+from companion.ui.records.medals import short_text, threshold_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -26,7 +26,7 @@ from companion.i18n import SUPPORTED, follow_sessions, t
 from companion.rules.errors import Rejected
 from companion.store import StoreError
 from companion.ui import device_prefs, routes, wakelock
-from companion.ui import widgets as w
+from companion.ui.kit import widgets as w
 from companion.usecases.labels import message
 
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ import flet as ft
 
 from companion.i18n import language, t
 from companion.ui import routes
-from companion.ui import widgets as w
 from companion.ui.app import Screen
+from companion.ui.kit import widgets as w
 from companion.ui.open_games import forget_session
 from companion.usecases.tables import table_hub
 

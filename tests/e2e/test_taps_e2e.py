@@ -20,7 +20,7 @@ from companion.rules.game import Game
 from companion.rules.planning import POOL_SIZE, SEQUENCES_PER_ROUND
 from companion.rules.suggest import ends_game, suggest_placement, suggest_recycle_target
 from companion.shipped.catalog import catalog
-from companion.ui.card_picker import RESULTS, search
+from companion.ui.kit.card_picker import RESULTS, search
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,7 @@ from harness import Ui, walk
 from companion.rules.scenarios import Medal, points_short
 from companion.shipped.catalog import catalog
 from companion.shipped.paths import scenarios_dir
-from companion.ui.medals_view import day_of
+from companion.ui.records.medals import day_of
 from companion.usecases.services import MemoryBackend, Services, load_scenario_library
 
 MEDAL_WORDS = ("Bronze medal", "Silver medal", "Gold medal", "No medal yet")

@@ -20,7 +20,8 @@ from companion.ui import routes
 from companion.usecases.services import MemoryBackend
 from companion.usecases.session import GameSession
 
-PACKAGE = Path(routes.__file__).resolve().parent
+SOURCES = Path(routes.__file__).resolve().parents[2]
+"""The folder that holds the `companion` package."""
 
 
 
@@ -63,7 +64,7 @@ def _imports(path: Path) -> set[str]:
 def test_no_screen_imports_another_screen() -> None:
     screens = {entry.screen.partition(":")[0] for entry in routes.ROUTES}
     for module in screens:
-        path = PACKAGE / (module.rsplit(".", 1)[1] + ".py")
+        path = SOURCES.joinpath(*module.split(".")).with_suffix(".py")
         others = (_imports(path) & screens) - {module}
         assert not others, f"{module} imports {sorted(others)}: go through a route instead"
 

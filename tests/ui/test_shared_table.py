@@ -137,7 +137,7 @@ def test_every_phone_sees_the_whole_tables_ranking_at_the_end(
 
 
 def test_a_typed_table_games_checklist_deals_as_the_rules_say() -> None:
-    from companion.ui.setup_view import table_checklist
+    from companion.ui.game.setup import table_checklist
 
     assert "Draft: deal 10 cards to each player; after the draft the last 3 are discarded " \
            "without recycling bonus." in table_checklist(2, ca=False)

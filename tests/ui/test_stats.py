@@ -57,7 +57,7 @@ def test_each_chart_with_its_summary(open_ui: Callable[..., Ui]) -> None:
 def test_axes_say_what_they_count_with_round_ticks(open_ui: Callable[..., Ui]) -> None:
     """Names and dates under the bars and points, not "1, 2, 3 (see the list)"; ticks
     at round numbers."""
-    from companion.ui.stats_view import _step
+    from companion.ui.records.stats import _step
 
     ui = open_ui(memory_services(_backend()), route="/stats")
     charts = {identifier: next(c for c, _ in ui.controls(f"chart-{identifier}")

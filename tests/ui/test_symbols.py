@@ -21,10 +21,10 @@ from companion.i18n import set_language
 from companion.rules.cards import CardType, Resource, Token
 from companion.rules.scenarios import Medal
 from companion.rules.scoring import Score, SoloRank
-from companion.ui import score_pad, symbols
-from companion.ui import widgets as w
-from companion.ui.card_face import amount_chip, type_chip
-from companion.ui.medal_badge import METAL_COLOURS, medal_badge
+from companion.ui.kit import score_pad, symbols
+from companion.ui.kit import widgets as w
+from companion.ui.kit.card_face import amount_chip, type_chip
+from companion.ui.kit.medal_badge import METAL_COLOURS, medal_badge
 
 SURFACES = [colour for scheme in symbols.SURFACES.values() for colour in scheme]
 KINDS = [*Resource, *Token]

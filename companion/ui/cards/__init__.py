@@ -1,0 +1,2 @@
+"""The card and Empire browser.
+"""

@@ -1,0 +1,29 @@
+"""`/play/<game>`: the game in progress, or its final score once it has ended.
+
+Not a screen of its own: it finds the game (in this tab's open games, else in the
+store) and hands it to the screen that fits its state, so a reload, a bookmark or the
+home screen's "Continue" all land on the right one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.ui.open_games import open_session
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp, Screen
+
+class PlayScreen:
+    """Picks the screen of `/play/<game>`: the rounds, or the end once it is over."""
+
+    @classmethod
+    def from_route(cls, app: CompanionApp, game: str, **_: str) -> Screen:
+        session = open_session(app, game)
+        if session.state.finished:
+            from companion.ui.game.end import EndScreen
+
+            return EndScreen(app, session)
+        from companion.ui.game.view import GameScreen
+
+        return GameScreen(app, session)

@@ -1,0 +1,3 @@
+"""The records: the history of games and each game's story, solo-scenario medals, and
+statistics.
+"""

@@ -1,0 +1,280 @@
+"""`/stats`: the history in charts, each with its title, axes and a sentence that says
+what it shows (for screen readers, and for anyone in a hurry).
+
+Charts put short numbers on their axes and the long names (Empires, cards, ranks) in a
+numbered list under the chart, so nothing overflows a 390 px phone in any language.
+The numbers come from `companion.rules.stats`; the cards each game built come from
+replaying its actions, kept per tab (by game and last change) so coming back is quick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import flet as ft
+import flet_charts as fch
+
+from companion.i18n import t, tn
+from companion.rules.actions import actions_from_json
+from companion.rules.game import replay
+from companion.rules.stats import (
+    CATEGORIES,
+    MEDAL_KEYS,
+    ScorePoint,
+    Statistics,
+    is_played,
+    record_mode,
+    statistics,
+)
+from companion.ui.app import Screen
+from companion.ui.kit import widgets as w
+from companion.ui.kit.score_pad import row_label
+from companion.usecases.labels import card_name, empire_label, solo_rank_label
+
+BUILT_CACHE = "built-cards"
+CHART_HEIGHT = 220
+MAX_BARS = 8
+"""More bars than this would be too thin on a phone; the rest stay in the legend."""
+
+
+def _number(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _step(top: float) -> int:
+    """A round gap between axis labels (1, 2, 5, 10, 20, 25, 50, 100...) giving at most
+    about five of them: ticks at 0, 20, 40, never at 0, 21, 42."""
+    wanted = max(1.0, top / 5)
+    scale = 1
+    while True:
+        for nice in (1, 2, 2.5, 5):
+            step = nice * scale
+            if step >= wanted and float(step).is_integer():
+                return int(step)
+        scale *= 10
+
+
+SHORT = 9
+"""Letters of a name under a bar: what fits a phone's narrow bar."""
+
+
+def _short(name: str) -> str:
+    """A name cut to fit under a bar; the list under the chart gives it whole."""
+    return name if len(name) <= SHORT else name[:SHORT - 1].rstrip() + "…"
+
+
+def _day(date: str) -> str:
+    """'2025-03-02T20:48:00' → '03-02': the month and day of a game, under its point."""
+    return date[5:10] if len(date) >= 10 else date
+
+
+class StatsScreen(Screen):
+    stats: Statistics
+
+    @property
+    def title(self) -> str:
+        return t("Statistics")
+
+    def build(self) -> ft.Control:
+        backend = self.app.services.backend
+        records = backend.finished_games()
+        self.stats = statistics(records, backend.attempts(), self.built_cards(records))
+        if self.stats.empty:
+            return w.card_box(ft.Text(t("No games yet: finish a game or save a quick score, "
+                                        "and your statistics will appear here.")),
+                              identifier="stats-empty")
+        charts = [self._over_time(), self._empires(), self._solo_ranks(), self._medals(),
+                  self._categories(), self._cards()]
+        return ft.Column([c for c in charts if c is not None], spacing=12,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    # --- data ---------------------------------------------------------------------
+
+    def built_cards(self, records: Sequence[dict[str, Any]]) -> dict[str, list[int]]:
+        """Cards each played game built, from its actions (cached in this tab)."""
+        cache: dict[tuple[str, str], list[int]] = self.app.memory.setdefault(BUILT_CACHE, {})
+        backend = self.app.services.backend
+        catalog = self.app.services.catalog
+        found: dict[str, list[int]] = {}
+        for record in records:
+            if not is_played(record) or record_mode(record) == "quick":
+                continue
+            key = (str(record.get("id")), str(record.get("updated")))
+            kept = record.get("built")
+            if isinstance(kept, list):  # saved with the game since this version
+                found[key[0]] = [n for n in kept if isinstance(n, int)]
+                continue
+            if key not in cache:
+                full = backend.game(key[0])
+                try:
+                    actions = actions_from_json(full["actions"]) if full else []
+                    cache[key] = replay(actions, catalog).built_ids()
+                except Exception:  # one damaged game must not hide the statistics
+                    cache[key] = []
+            found[key[0]] = cache[key]
+        return found
+
+    # --- one chart ----------------------------------------------------------------
+
+    def _box(self, key: str, title: str, summary: str, chart: ft.Control,
+             legend: Sequence[str] = ()) -> ft.Control:
+        return w.card_box(
+            w.heading(title),
+            ft.Semantics(content=ft.Container(chart, height=CHART_HEIGHT,
+                                              padding=ft.Padding.only(right=12, top=8)),
+                         label=summary, identifier=f"chart-{key}", container=True),
+            w.value_text(f"summary-{key}", summary),
+            *[ft.Text(line, size=13) for line in legend],
+            identifier=f"stats-{key}")
+
+    def _axis(self, title: str, labels: Sequence[tuple[int, str]] = (),
+              size: int = 28, spacing: float | None = None,
+              show_max: bool = False) -> fch.ChartAxis:
+        """Whole-number steps only, and no odd top value (4.6) above the last line."""
+        return fch.ChartAxis(
+            title=ft.Text(title, size=12), title_size=20, label_size=size,
+            label_spacing=spacing, show_max=show_max,
+            labels=[fch.ChartAxisLabel(value=v, label=ft.Text(text, size=11))
+                    for v, text in labels])
+
+    def _bars(self, values: Sequence[float], *, y_title: str, x_title: str,
+              names: Sequence[str], second: Sequence[float] | None = None) -> fch.BarChart:
+        groups = []
+        for index, value in enumerate(values):
+            rods = [fch.BarChartRod(to_y=value, width=12 if second else 20,
+                                    color=ft.Colors.PRIMARY, border_radius=3,
+                                    tooltip=_number(value))]
+            if second is not None:
+                rods.append(fch.BarChartRod(to_y=second[index], width=12,
+                                            color=ft.Colors.TERTIARY, border_radius=3,
+                                            tooltip=_number(second[index])))
+            groups.append(fch.BarChartGroup(x=index + 1, rods=rods))
+        top = max([*values, *(second or ()), 1])
+        return fch.BarChart(
+            groups=groups, max_y=top * 1.15, min_y=0, interactive=True,
+            left_axis=self._axis(y_title, size=36, spacing=_step(top)),
+            bottom_axis=self._axis(x_title, [(i + 1, _short(n)) for i, n in enumerate(names)],
+                                   size=22),
+            horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT,
+                                                     width=1),
+            expand=True)
+
+    # --- the charts ---------------------------------------------------------------
+
+    def _over_time(self) -> ft.Control | None:
+        points = self.stats.over_time
+        if not points:
+            return None
+        totals = [p.total for p in points]
+        chart = fch.LineChart(
+            data_series=[fch.LineChartData(
+                points=[fch.LineChartDataPoint(x=i + 1, y=total)
+                        for i, total in enumerate(totals)],
+                color=ft.Colors.PRIMARY, stroke_width=3, point=True)],
+            min_x=1, max_x=max(len(totals), 2), min_y=0, max_y=max([*totals, 1]) * 1.15,
+            left_axis=self._axis(t("Points"), size=36, spacing=_step(max(totals))),
+            bottom_axis=self._axis(t("Date of the game"), self._dates(points), size=22),
+            horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT,
+                                                     width=1),
+            expand=True)
+        summary = tn("{count} game: first {first} points, latest {latest}, best {best}.",
+                     "{count} games: first {first} points, latest {latest}, best {best}.",
+                     len(totals), first=totals[0], latest=totals[-1], best=max(totals))
+        return self._box("over-time", t("Score over time"), summary, chart)
+
+    @staticmethod
+    def _dates(points: Sequence[ScorePoint]) -> list[tuple[int, str]]:
+        """A date under the first, the last and a few games between (about five)."""
+        every = max(1, -(-len(points) // 5))
+        shown = sorted({0, len(points) - 1, *range(0, len(points), every)})
+        return [(i + 1, _day(points[i].date)) for i in shown]
+
+    def _empires(self) -> ft.Control | None:
+        found = self.stats.empires[:MAX_BARS]
+        if not found:
+            return None
+        catalog = self.app.services.catalog
+
+        def name(empire: str, face: str | None) -> str:
+            label = empire_label(catalog, empire)
+            return t("{empire} (face {face})", empire=label, face=face) if face else label
+
+        chart = self._bars([s.average for s in found], second=[s.best for s in found],
+                           y_title=t("Points"), x_title=t("Empire and face"),
+                           names=[name(s.empire, s.face) for s in found])
+        legend = [t("Bars: average, then best.")] + [
+            tn("{number}. {name}: {games} game, average {average}, best {best}",
+               "{number}. {name}: {games} games, average {average}, best {best}", s.games,
+               number=i + 1, name=name(s.empire, s.face), games=s.games,
+              average=_number(s.average), best=s.best) for i, s in enumerate(found)]
+        top = max(found, key=lambda s: s.average)
+        summary = tn("Best average: {name}, {average} points over {games} game.",
+                     "Best average: {name}, {average} points over {games} games.", top.games,
+                    name=name(top.empire, top.face), average=_number(top.average),
+                    games=top.games)
+        return self._box("empires", t("Average and best per Empire"), summary, chart, legend)
+
+    def _solo_ranks(self) -> ft.Control | None:
+        ranks = list(self.stats.solo_ranks.items())[::-1]  # Apprentice first
+        if not any(n for _, n in ranks):
+            return None
+        chart = self._bars([n for _, n in ranks], y_title=t("Games"),
+                           x_title=t("Solo rank"),
+                           names=[solo_rank_label(rank) for rank, _ in ranks])
+        words = [f"{solo_rank_label(rank)} {n}" for rank, n in ranks]
+        legend = [t("{number}. {name}", number=i + 1, name=solo_rank_label(rank))
+                  for i, (rank, _) in enumerate(ranks)]
+        summary = t("Solo ranks: {counts}.", counts=", ".join(words))
+        return self._box("solo-ranks", t("Solo ranks"), summary, chart, legend)
+
+    def _medals(self) -> ft.Control | None:
+        medals = self.stats.medals
+        if not any(medals.values()):
+            return None
+        names = {"gold": t("Gold medal"), "silver": t("Silver medal"),
+                 "bronze": t("Bronze medal"), "none": t("Won, no medal"), "lost": t("Lost")}
+        summary = t("Scenario attempts: {counts}.",
+                    counts=", ".join(f"{names[k]} {medals[k]}" for k in MEDAL_KEYS))
+        chart, legend = self._listed(MEDAL_KEYS, names, medals, y_title=t("Attempts"),
+                                     x_title=t("Result"))
+        return self._box("medals", t("Scenario medals"), summary, chart, legend)
+
+    def _categories(self) -> ft.Control | None:
+        rows = self.stats.categories
+        if not rows:
+            return None
+        names = {k: row_label(k) for k in CATEGORIES}
+        summary = t("Average per game: {rows}.",
+                    rows=", ".join(f"{names[k]} {_number(rows[k])}" for k in CATEGORIES))
+        chart, legend = self._listed(CATEGORIES, names, rows, y_title=t("Points"),
+                                     x_title=t("Score pad row"))
+        return self._box("categories", t("Points by score pad row"), summary, chart, legend)
+
+    def _listed(self, keys: Sequence[str], names: dict[str, str],
+                values: Mapping[str, float], *, y_title: str, x_title: str
+                ) -> tuple[ft.Control, list[str]]:
+        """Bars numbered 1, 2... and the list saying what each number is (long names do
+        not fit under a bar on a phone)."""
+        chart = self._bars([values[k] for k in keys], y_title=y_title, x_title=x_title,
+                           names=[names[k] for k in keys])
+        legend = [t("{number}. {name}", number=i + 1, name=names[k])
+                  for i, k in enumerate(keys)]
+        return chart, legend
+
+    def _cards(self) -> ft.Control | None:
+        cards = self.stats.top_cards[:MAX_BARS]
+        if not cards:
+            return None
+        catalog = self.app.services.catalog
+        chart = self._bars([n for _, n in cards], y_title=t("Times built"),
+                           x_title=t("Card"),
+                           names=[card_name(catalog, card) for card, _ in cards])
+        legend = [tn("{number}. {card}: built {count} time",
+                     "{number}. {card}: built {count} times",
+                     n, number=i + 1, card=card_name(catalog, card))
+                  for i, (card, n) in enumerate(cards)]
+        first, count = cards[0]
+        summary = tn("Most built: {card}, {count} time.", "Most built: {card}, {count} times.",
+                     count, card=card_name(catalog, first))
+        return self._box("cards", t("Most built cards"), summary, chart, legend)

@@ -1,0 +1,3 @@
+"""Settings: language, theme, and moving the player's data in and out (export, import,
+reset).
+"""
