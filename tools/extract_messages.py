@@ -6,7 +6,7 @@ which keys a catalog needs is to read the code. This script does it with `ast`:
 * string literals passed to the template argument of a *sink*: `t()`, the error and event
   types that carry a template (`Rejected`, `StoreError`, `Invalid`, `Notice`, `Event`),
   and, found automatically, every function or class that hands one of its own
-  parameters straight to a sink (`_require_phase(state, phase, template)`,
+  parameters straight to a sink (`require_phase(state, phase, template)`,
   `_writing(what)`, `message(template, params)`, subclasses of `StoreError`...);
 * when the argument is a local variable, the literals assigned to it in that function
   (`template = ("..." if replace else "...")`);
@@ -54,8 +54,8 @@ DATA_SOURCES: tuple[tuple[str, str, str], ...] = (
     ("rules/scoring.py", "SoloRank", "rank.value"),  # labels.solo_rank_label
     ("rules/scenarios.py", "Medal", "row.best_medal"),  # store cli medal board
     ("store/validate.py", "MODES", "str(record.get('mode', ''))"),  # store cli history
-    ("rules/engine.py", "PHASE_NAMES", "value"),  # labels.translate_params
-    ("rules/engine.py", "EXPANSION_TITLES", "value"),  # labels.translate_params
+    ("rules/moves.py", "PHASE_NAMES", "value"),  # labels.translate_params
+    ("rules/moves.py", "EXPANSION_TITLES", "value"),  # labels.translate_params
 )
 """(module, enum class or tuple constant, the expression the code passes to `t()`):
 string values that reach `t()` at run time, and the call they explain (no warning)."""

@@ -1,7 +1,8 @@
 """The state of one player's Empire during a game, derived by replaying actions.
 
-It is mutable only inside the engine (`companion.rules.engine`), which works on a copy
-and keeps it only if the whole action is legal; everything outside reads it.
+It is mutable only inside the engine (`companion.rules.engine`, with its `moves` and
+`rounds`), which works on a copy and keeps it only if the whole action is legal;
+everything outside reads it.
 """
 
 from __future__ import annotations
