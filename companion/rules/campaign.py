@@ -23,7 +23,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.i18n import Plural
 from companion.rules.campaign_box import MAX_CARD, CampaignBox, name_key, spelled
 from companion.rules.campaign_json import (
     FORMAT,
@@ -34,6 +33,7 @@ from companion.rules.campaign_json import (
     read_campaign,
 )
 from companion.rules.errors import Rejected
+from companion.rules.plural import Plural
 from companion.rules.scenario_play import (
     REPLAY,
     CampaignCard,

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.i18n import Plural
 from companion.rules.actions import (
     Action,
     ChooseScience,
@@ -52,6 +51,7 @@ from companion.rules.moves import (
     require_playing,
     to_empire,
 )
+from companion.rules.plural import Plural
 from companion.rules.rounds import choose_science, end, next_step, opponents, rivals
 from companion.rules.state import GameState, Phase
 from companion.rules.supremacy import max_players

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from companion.i18n import Plural
 from companion.rules.cards import Card, EmpireFace, Expansion, SlotKind, Token
 from companion.rules.construction import SLOT_NAMES, FreeSlots, UnderConstruction
 from companion.rules.errors import Rejected
+from companion.rules.plural import Plural
 from companion.rules.state import KRYSTALLIUM_CUBES, GameState, Phase
 
 MAX_COUNT = 100

@@ -8,12 +8,12 @@ bonus is chosen; the other players' totals are asked only when they can matter.
 
 from __future__ import annotations
 
-from companion.i18n import Plural
 from companion.rules.actions import ChooseScience, End, NextStep, Opponents, Rivals
 from companion.rules.cards import PRODUCTION_ORDER, SUPREMACY_BONUS, Resource, Token
 from companion.rules.construction import SLOT_NAMES
 from companion.rules.errors import Rejected
 from companion.rules.moves import CardSource, Event, Events, gain, require_phase, require_playing
+from companion.rules.plural import Plural
 from companion.rules.production import produced
 from companion.rules.state import ROUNDS, GameState, Phase
 from companion.rules.supremacy import others_can_matter, supremacy_winners, wins_with_rivals
