@@ -125,8 +125,13 @@ def _fail(path: Path, field_name: str, problem: object) -> ScenarioError:
 def _read_json(path: Path) -> object:
     """A scenario file's JSON, read only if it is a regular file (a pipe or a device in
     the player's folder must never hang or flood the app) of at most `MAX_FILE_BYTES`,
-    with no key twice and bounded nesting (see `companion.store.files`)."""
-    from companion.store.files import FileRefused, JsonRefused, decode_json, read_regular
+    with no key twice and bounded nesting (see `player_files`)."""
+    from companion.shipped.player_files import (
+        FileRefused,
+        JsonRefused,
+        decode_json,
+        read_regular,
+    )
 
     try:
         return decode_json(read_regular(path, MAX_FILE_BYTES))
