@@ -169,3 +169,18 @@ __all__ = [
     "tc",
     "tn",
 ]
+
+
+class PlayerError(Exception):
+    """Something the app will not do, told to the player in their language. The English
+    template and its parameters are kept apart, so a screen can translate the template
+    again (another tab's language) while the command line prints the text as is."""
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(t(template, **params))
+
+    @property
+    def message(self) -> str:
+        return str(self)

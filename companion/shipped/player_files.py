@@ -32,7 +32,7 @@ from array import array
 from itertools import accumulate
 from pathlib import Path
 
-from companion.i18n import t
+from companion.i18n import PlayerError, t
 
 TYPE_CHECKING = False
 """typing.TYPE_CHECKING without importing typing (see companion.cli): this module is on
@@ -50,25 +50,11 @@ _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _NOT_SKELETON = bytes(b for b in range(256) if b not in b'[]{}"')
 
 
-class Refused(Exception):
-    """A file, or bytes, the app will not take; the message says why, in the player's
-    language, and keeps its English template and parameters apart (as `StoreError`)."""
-
-    def __init__(self, template: str, /, **params: Any) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(t(template, **params))
-
-    @property
-    def message(self) -> str:
-        return str(self)
-
-
-class FileRefused(Refused):
+class FileRefused(PlayerError):
     """A file the player chose that the app will not read; the message says why."""
 
 
-class JsonRefused(Refused):
+class JsonRefused(PlayerError):
     """Bytes that are not the JSON this app reads; the message says why (callers put it
     after the file's name)."""
 

@@ -6,26 +6,11 @@ apart, so the UI can translate the template while the CLI prints the text as is.
 
 from __future__ import annotations
 
-from companion.i18n import t
-
-TYPE_CHECKING = False
-"""typing.TYPE_CHECKING without importing typing (see companion.cli): this module is on
-the path of `companion score`, which must start fast."""
-if TYPE_CHECKING:
-    from typing import Any
+from companion.i18n import PlayerError
 
 
-class StoreError(Exception):
+class StoreError(PlayerError):
     """The store could not do what was asked; nothing already saved was lost."""
-
-    def __init__(self, template: str, /, **params: Any) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(t(template, **params))
-
-    @property
-    def message(self) -> str:
-        return str(self)
 
 
 class StoreLocked(StoreError):
