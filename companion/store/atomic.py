@@ -1,4 +1,4 @@
-"""Crash-safe file writes, checked file contents, and the TinyDB storage built on them.
+"""Crash-safe file writes and checked file contents, the pieces every write is made of.
 
 TinyDB's own JSONStorage rewrites its file in place, so an app killed mid-write (a phone
 does that without warning) leaves a truncated file. Here every write goes to a temporary
@@ -13,7 +13,7 @@ bit or a zeroed block that still parses as JSON is found when the file is read
 before checksums existed have none and are accepted as they are.
 
 Changes that span several files are committed by `journal.Journal`, which uses the
-same pieces: the storage only hands its new content to the journal.
+same pieces: the TinyDB storage (`storage.py`) only hands its new content to the journal.
 """
 
 from __future__ import annotations
@@ -30,13 +30,8 @@ import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 import msgspec
-from tinydb import Storage
-
-if TYPE_CHECKING:
-    from companion.store.journal import Journal
 
 TEMP_SUFFIX = ".tmp"
 _TEMP_NAME = re.compile(r"^\..+\.json(\.prev)?\.[A-Za-z0-9_]+\.tmp$")
@@ -46,8 +41,6 @@ PREV_SUFFIX = ".prev"
 
 CHECKSUM_PREFIX = b'{"_checksum":"'
 _DIGEST = 64
-
-Data = dict[str, dict[str, Any]]
 
 
 class Damaged(ValueError):
@@ -233,55 +226,3 @@ def remove_temp_files(folders: Iterable[Path]) -> list[Path]:
 
 def encode(data: object) -> bytes:
     return msgspec.json.encode(data)
-
-
-class AtomicJSONStorage(Storage):
-    """A TinyDB storage that keeps the data in memory and hands every change to the journal.
-
-    TinyDB reads the whole storage for every query; reading from memory keeps queries
-    fast, and writing through on every change (instead of CachingMiddleware's batching)
-    means a returned save is on the disk. The journal writes the change at once, or, in
-    a batch, together with the other files of one operation. If the write fails (disk
-    full, folder made read-only), the memory is rolled back to what the file holds, so
-    what the app shows never differs from what is saved.
-    """
-
-    def __init__(self, path: Path, data: Data, saved: bytes | None = None,
-                 journal: Journal | None = None) -> None:
-        """`saved`: the encoded `data` if it was just read from the file (saves an encode)."""
-        self.path = path
-        self.journal = journal
-        self._data = data
-        self._saved = saved if saved is not None else encode(data)
-        self._pending: bytes | None = None
-
-    def read(self) -> Data:
-        return self._data
-
-    def write(self, data: dict[str, Any]) -> None:
-        assert self.journal is not None, "a storage without a journal cannot write"
-        try:
-            body = encode(data)
-            self._data = data
-            self._pending = body
-            self.journal.stage(self.path, seal(body), self)
-        except BaseException:
-            self.rolled_back()
-            raise
-
-    def committed(self) -> None:
-        """The journal wrote the staged content: it is now what the file holds."""
-        if self._pending is not None:
-            self._saved, self._pending = self._pending, None
-
-    def rolled_back(self) -> None:
-        """The staged content was not written: show what the file holds again."""
-        self._pending = None
-        self._data = msgspec.json.decode(self._saved)
-
-    def replace(self, data: Data, body: bytes) -> None:
-        """After the journal committed `body` (= encoded `data`) by other means (imports)."""
-        self._data, self._saved, self._pending = data, body, None
-
-    def close(self) -> None:
-        pass

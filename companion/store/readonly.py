@@ -23,10 +23,11 @@ import msgspec
 
 from companion.i18n import t
 from companion.store import journal, schema
-from companion.store.atomic import AtomicJSONStorage, previous, read_regular
+from companion.store.atomic import previous, read_regular
 from companion.store.errors import StoreError
 from companion.store.reading import GAMES, HISTORY, Reading, decode, unreadable, well_formed
 from companion.store.schema import ARCHIVE, ARCHIVE_DIR, MAIN, ONGOING
+from companion.store.storage import AtomicJSONStorage
 from companion.store.store import Notice, Store, _File, _order
 
 TRIES = 5

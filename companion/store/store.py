@@ -67,7 +67,7 @@ from tinydb.table import Document, Table
 
 from companion.i18n import Plural, t
 from companion.store import schema, validate
-from companion.store.atomic import AtomicJSONStorage, atomic_copy, encode, seal
+from companion.store.atomic import atomic_copy, encode, seal
 from companion.store.atomic import previous as previous_generation
 from companion.store.atomic import remove_temp_files as _remove_temp_files
 from companion.store.backups import Backups
@@ -98,6 +98,7 @@ from companion.store.schema import (
     SET_ASIDE_DIR,
     Data,
 )
+from companion.store.storage import AtomicJSONStorage
 
 # The names the read-only store (and older callers) import from here.
 _Reading, _decode, _well_formed, _bulk = Reading, decode, well_formed, bulk
