@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.store.validate import Invalid
+from companion.store.errors import Invalid
 
 if TYPE_CHECKING:
     from companion.rules.campaign import CampaignBox

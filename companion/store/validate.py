@@ -14,17 +14,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
 from companion.i18n import SUPPORTED as LANGUAGES
 from companion.rules.cards import Expansion
 from companion.rules.scenarios import MEDAL_ORDER
-
-if TYPE_CHECKING:
-    from companion.store.derive import Known as Known
-    from companion.store.derive import Played as Played
+from companion.store import derive
+from companion.store.derive import Known as Known
+from companion.store.derive import Played as Played
+from companion.store.errors import Invalid as Invalid
 
 EXPORT_FORMAT = "wonderful-companion"
 MAX_IMPORT_BYTES = 128 * 1024 * 1024
@@ -60,16 +60,6 @@ GAME_DEFAULTS: dict[str, Any] = {
 }
 GAME_REQUIRED = ("id", "actions", "mode", "created", "updated", "finished")
 ATTEMPT_KEYS = ("scenario", "date", "score", "won", "medal", "game")
-
-
-class Invalid(Exception):
-    """One problem in a value, with where it is; the store turns it into a StoreError."""
-
-    def __init__(self, where: str, template: str, /, **params: Any) -> None:
-        self.where = where
-        self.template = template
-        self.params = params
-        super().__init__(f"{where}: {template.format(**params)}")
 
 
 def json_copy(value: object, where: str, limit: int = MAX_RECORD_BYTES) -> Any:
@@ -419,8 +409,6 @@ def export_document(
 def _derive(result: Export, check_actions: Callable[[dict[str, Any], str], Played | None],
             known: Known | None) -> None:
     """Replay every game, then check attempts and campaigns by what the games give."""
-    from companion.store import derive
-
     known = known if known is not None else derive.Known.shipped()
     corrections = derive.Corrections()
     played: dict[str, Played] = {}
