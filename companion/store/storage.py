@@ -2,7 +2,8 @@
 
 It sits above both `atomic.py` (the encoding and checksum of what it writes) and
 `journal.py` (which commits that content, alone or with the other files of one
-operation), so that neither of those needs to know about TinyDB.
+operation), so that neither of those needs to know about TinyDB. `_File` is one data
+file as the store uses it: a TinyDB over that storage.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from tinydb import Storage
+from tinydb import Storage, TinyDB
+from tinydb.table import Table
 
 from companion.store.atomic import encode, seal
 from companion.store.journal import Journal
@@ -68,3 +70,34 @@ class AtomicJSONStorage(Storage):
 
     def close(self) -> None:
         pass
+
+
+class _File:
+    """One data file: a TinyDB over a write-through storage that commits by the journal."""
+
+    def __init__(self, path: Path, kind: str, data: Data, raw: bytes | None = None,
+                 storage: type[AtomicJSONStorage] = AtomicJSONStorage,
+                 journal: Journal | None = None) -> None:
+        self.path = path
+        self.kind = kind
+        self.db = TinyDB(path, data, raw, journal, storage=storage)
+
+    def table(self, name: str) -> Table:
+        return self.db.table(name, cache_size=0)
+
+    @property
+    def storage(self) -> AtomicJSONStorage:
+        storage = self.db.storage
+        assert isinstance(storage, AtomicJSONStorage)
+        return storage
+
+    @property
+    def data(self) -> Data:
+        return self.storage.read()
+
+    def replaced(self, data: Data, body: bytes) -> None:
+        """Show `data` (encoded: `body`), just committed as this file's content by the
+        journal (imports); TinyDB's tables are made again so no cached id survives."""
+        self.storage.replace(data, body)
+        self.db = TinyDB(self.path, data, body, self.storage.journal,
+                         storage=type(self.storage))

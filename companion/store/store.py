@@ -62,7 +62,6 @@ from typing import Any, TypeVar
 
 import msgspec
 from filelock import FileLock, Timeout
-from tinydb import Query, TinyDB
 from tinydb.table import Document, Table
 
 from companion.i18n import Plural, t
@@ -90,6 +89,7 @@ from companion.store.reading import (
     unreadable,
     well_formed,
 )
+from companion.store.records import _Q, _copy, _order, _summary, archived
 from companion.store.schema import (
     ARCHIVE,
     ARCHIVE_DIR,
@@ -98,16 +98,12 @@ from companion.store.schema import (
     SET_ASIDE_DIR,
     Data,
 )
-from companion.store.storage import AtomicJSONStorage
+from companion.store.storage import _File
 
 # The names the read-only store (and older callers) import from here.
 _Reading, _decode, _well_formed, _bulk = Reading, decode, well_formed, bulk
 
-HEAVY = ("actions", "redo")
-"""Fields of a game record left out of summaries: they are most of its size."""
-
 T = TypeVar("T")
-_Q = Query()
 
 
 @dataclass(frozen=True)
@@ -119,19 +115,6 @@ class Notice:
 
     def __str__(self) -> str:
         return t(self.template, **self.params)
-
-
-def _order(timestamp: str) -> str:
-    """A sort key for ISO timestamps written with different UTC offsets (naive = UTC)."""
-    moment = datetime.fromisoformat(timestamp)
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
-    return moment.isoformat(timespec="microseconds")
-
-
-def archived(record: dict[str, Any]) -> bool:
-    """Whether a game (or its summary) belongs in the history rather than ongoing.json."""
-    return record["finished"] is True or record.get("abandoned") is True
 
 
 def _later(previous: str) -> str:
@@ -147,16 +130,6 @@ def _later(previous: str) -> str:
 def shard_of(record: dict[str, Any]) -> str:
     created = datetime.fromisoformat(record["created"])
     return f"{created.year:04d}-{created.month:02d}"
-
-
-def _copy(value: T) -> T:
-    with _bulk():
-        result: T = msgspec.json.decode(msgspec.json.encode(value))
-    return result
-
-
-def _summary(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in record.items() if k not in HEAVY}
 
 
 def _table_data(docs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -197,37 +170,6 @@ def _put(table: Table, key: str, doc: dict[str, Any]) -> None:
         table.update(_replacing(doc), doc_ids=[existing.doc_id])
     else:
         table.insert(doc)
-
-
-class _File:
-    """One data file: a TinyDB over a write-through storage that commits by the journal."""
-
-    def __init__(self, path: Path, kind: str, data: Data, raw: bytes | None = None,
-                 storage: type[AtomicJSONStorage] = AtomicJSONStorage,
-                 journal: Journal | None = None) -> None:
-        self.path = path
-        self.kind = kind
-        self.db = TinyDB(path, data, raw, journal, storage=storage)
-
-    def table(self, name: str) -> Table:
-        return self.db.table(name, cache_size=0)
-
-    @property
-    def storage(self) -> AtomicJSONStorage:
-        storage = self.db.storage
-        assert isinstance(storage, AtomicJSONStorage)
-        return storage
-
-    @property
-    def data(self) -> Data:
-        return self.storage.read()
-
-    def replaced(self, data: Data, body: bytes) -> None:
-        """Show `data` (encoded: `body`), just committed as this file's content by the
-        journal (imports); TinyDB's tables are made again so no cached id survives."""
-        self.storage.replace(data, body)
-        self.db = TinyDB(self.path, data, body, self.storage.journal,
-                         storage=type(self.storage))
 
 
 # --- the store ------------------------------------------------------------------------
