@@ -50,14 +50,9 @@ another browser tab.
 from __future__ import annotations
 
 import contextlib
-import os
-import tempfile
-import threading
 from collections.abc import Callable, Iterator, MutableMapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from types import TracebackType
 from typing import Any, TypeVar
 
 import msgspec
@@ -66,12 +61,10 @@ from tinydb.table import Document, Table
 
 from companion.i18n import Plural, t
 from companion.store import schema, validate
-from companion.store.atomic import atomic_copy, encode, seal
-from companion.store.atomic import previous as previous_generation
-from companion.store.atomic import remove_temp_files as _remove_temp_files
-from companion.store.backups import Backups
+from companion.store.atomic import encode, seal
 from companion.store.errors import StoreConflict, StoreError, StoreLocked
-from companion.store.journal import Journal
+from companion.store.folder import DataFolder, _unwritable
+from companion.store.folder import Notice as Notice
 from companion.store.location import absolute
 from companion.store.medals import progress
 from companion.store.reading import (
@@ -84,9 +77,6 @@ from companion.store.reading import (
     Reading,
     bulk,
     decode,
-    good_copy,
-    read,
-    unreadable,
     well_formed,
 )
 from companion.store.records import _Q, _copy, _order, _summary, archived
@@ -98,23 +88,11 @@ from companion.store.schema import (
     SET_ASIDE_DIR,
     Data,
 )
-from companion.store.storage import _File
 
 # The names the read-only store (and older callers) import from here.
 _Reading, _decode, _well_formed, _bulk = Reading, decode, well_formed, bulk
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Notice:
-    """Something the player must be told about the data folder (a file set aside...)."""
-
-    template: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return t(self.template, **self.params)
 
 
 def _later(previous: str) -> str:
@@ -214,302 +192,10 @@ def open_store(folder: Path, *, read_only: bool = False) -> Store:
     return store
 
 
-def _unwritable(folder: Path, exc: OSError) -> StoreError:
-    return StoreError(
-        "Cannot write in the data folder {folder}: {reason}. Nothing was changed. Make it"
-        " writable, or choose another folder with --data-dir.",
-        folder=str(folder), reason=exc.strerror or str(exc),
-    )
-
-
-class Store:
+class Store(DataFolder):
     """The player's data. Use `open_store`; close it (or use `with`) to free the folder."""
 
-    def __init__(self, folder: Path, lock: FileLock | None) -> None:
-        self.folder = folder
-        self._lock = lock
-        self._mutex = threading.RLock()
-        self._closed = False
-        self.notices: list[Notice] = []
-        """What the player must be told after opening (damaged files, upgrades...)."""
-        self.backups = Backups(folder)
-        self._journal = Journal(folder)
-        self._shards: dict[str, _File] = {}
-        self._backup_day: str | None = None
-
-    # opening
-
-    def _load(self) -> None:
-        self._check_writable()
-        self._finish_interrupted()
-        _remove_temp_files([self.folder, self.folder / ARCHIVE_DIR, self.backups.root])
-        paths = {MAIN: self.folder / schema.MAIN_FILE, ONGOING: self.folder / schema.ONGOING_FILE}
-        readings = {kind: self._read(path, kind) for kind, path in paths.items()}
-        for kind, reading in readings.items():
-            if reading.data is not None and reading.version > schema.SCHEMA_VERSION:
-                raise self._newer(paths[kind], reading.version)
-        damaged_main = readings[MAIN].problem is not None
-        for kind, reading in readings.items():
-            if reading.problem is not None:
-                readings[kind] = self._recover(paths[kind], kind, reading)
-        if any(r.version < schema.SCHEMA_VERSION for r in readings.values()):
-            self._migrate_all(paths, readings)
-        main, ongoing = readings[MAIN], readings[ONGOING]
-        assert main.data is not None and ongoing.data is not None
-        self._main = _File(paths[MAIN], MAIN, main.data, main.raw, journal=self._journal)
-        self._ongoing = _File(paths[ONGOING], ONGOING, ongoing.data, ongoing.raw,
-                              journal=self._journal)
-        try:
-            with self._journal.batch():
-                if damaged_main:
-                    self._rebuild_history()
-                self._reconcile()
-        except OSError as exc:
-            raise _unwritable(self.folder, exc) from exc
-        self._daily_backup()
-
-    def _finish_interrupted(self) -> None:
-        """Roll forward (or back) an operation a crash interrupted (see `journal.py`)."""
-        try:
-            found = self._journal.recover()
-        except OSError as exc:
-            raise StoreError(
-                "An update of the data folder {folder} was interrupted and could not be"
-                " finished now: {reason}. Nothing else was changed. Make the folder and its"
-                " files readable and writable by you, then start again.",
-                folder=str(self.folder), reason=exc.strerror or str(exc)) from exc
-        if found.damaged is not None:
-            self.notices.append(Notice(
-                "An interrupted update of your data could not be finished: its record"
-                " {path} is damaged and was kept aside as {aside}.",
-                {"path": str(self._journal.manifest), "aside": str(found.damaged)}))
-        if found.lost:
-            self.notices.append(Notice(
-                "An interrupted update of your data was finished, except for {files},"
-                " whose new content was lost.", {"files": ", ".join(map(str, found.lost))}))
-
-    def _read(self, path: Path, kind: str) -> Reading:
-        """A data file as it is; trouble reaching it refuses to go on (renaming nothing)."""
-        try:
-            return read(path, kind)
-        except OSError as exc:
-            raise unreadable(path, exc) from exc
-
-    def _check_writable(self) -> None:
-        try:
-            fd, probe = tempfile.mkstemp(prefix=".probe.json.", suffix=".tmp", dir=self.folder)
-            os.close(fd)
-            os.unlink(probe)
-        except OSError as exc:
-            raise _unwritable(self.folder, exc) from exc
-
-    def _newer(self, path: Path, version: int) -> StoreError:
-        return StoreError(
-            "The data file {path} was written by a newer version of the app (data version"
-            " {version}; this one reads up to {supported}). It was left untouched: update"
-            " the app to open it.",
-            path=str(path), version=version, supported=schema.SCHEMA_VERSION,
-        )
-
-    def _recover(self, path: Path, kind: str, reading: Reading) -> Reading:
-        """Set a damaged file aside (never delete it) and put its last good copy in its
-        place: its previous generation first (only its last change is lost), then the
-        newest daily backup that reads whole."""
-        assert reading.problem is not None
-        template, params = reading.problem
-        problem = t(template, **params)
-        aside = self._set_aside(path, problem)
-        older = previous_generation(path)
-        for copy in [older, *self.backups.copies_of(path)]:
-            candidate = good_copy(copy, kind)
-            if candidate is None:
-                continue
-            try:
-                atomic_copy(copy, path)
-            except OSError:
-                continue
-            facts = {"path": str(path), "problem": problem, "aside": str(aside)}
-            if copy == older:
-                self.notices.append(Notice(
-                    "The data file {path} was damaged ({problem}). It was kept aside as"
-                    " {aside}, and its previous version was put in its place: only the last"
-                    " change made to it is lost.", facts))
-            else:
-                self.notices.append(Notice(
-                    "The data file {path} was damaged ({problem}). It was kept aside as"
-                    " {aside}. The backup of {backup} was restored in its place; changes"
-                    " made after that backup are in the damaged file only.",
-                    facts | {"backup": copy.relative_to(self.backups.root).parts[0]}))
-            return candidate
-        self.notices.append(Notice(
-            "The data file {path} was damaged ({problem}). It was kept aside as {aside}."
-            " No good backup of it was found, so it starts empty.",
-            {"path": str(path), "problem": problem, "aside": str(aside)},
-        ))
-        return Reading(data=schema.fresh(kind))
-
-    def _set_aside(self, path: Path, problem: str) -> Path:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.damaged-{stamp}")
-        number = 1
-        while aside.exists():
-            number += 1
-            aside = path.with_name(f"{path.name}.damaged-{stamp}-{number}")
-        try:
-            os.replace(path, aside)
-        except OSError as exc:
-            raise StoreError(
-                "The data file {path} is damaged ({problem}) and could not be moved aside:"
-                " {reason}. Copy it somewhere safe, then remove it to start again.",
-                path=str(path), problem=problem, reason=exc.strerror or str(exc),
-            ) from exc
-        return aside
-
-    def _migrate_all(self, paths: dict[str, Path], readings: dict[str, Reading]) -> None:
-        """Upgrade every file, after checking none is newer and backing the folder up;
-        all of them in one commit, so no crash leaves some upgraded and some not."""
-        shards = self._shard_paths()
-        shard_readings = {p: self._read(p, ARCHIVE) for p in shards}
-        for path, reading in shard_readings.items():
-            if reading.data is not None and reading.version > schema.SCHEMA_VERSION:
-                raise self._newer(path, reading.version)
-        old = min(r.version for r in [*readings.values(), *shard_readings.values()]
-                  if r.data is not None)
-        try:
-            backup = self.backups.snapshot("before-migration")
-        except OSError as exc:
-            raise _unwritable(self.folder, exc) from exc
-        for path, reading in shard_readings.items():
-            if reading.problem is not None:
-                shard_readings[path] = self._recover(path, ARCHIVE, reading)
-        targets = [(paths[k], k, r) for k, r in readings.items()]
-        targets += [(p, ARCHIVE, r) for p, r in shard_readings.items()]
-        changes: dict[Path, bytes] = {}
-        upgraded: list[tuple[Reading, Data, bytes]] = []
-        for path, kind, reading in targets:
-            assert reading.data is not None
-            if reading.version == schema.SCHEMA_VERSION:
-                continue
-            try:
-                data = schema.migrate(kind, _copy(reading.data))
-                if not well_formed(data):
-                    raise ValueError("migrated data is not well formed")
-            except (LookupError, ValueError, TypeError, KeyError) as exc:
-                raise self._not_upgraded(path, str(exc), backup) from exc
-            body = encode(data)
-            upgraded.append((reading, data, body))
-            if not reading.missing:
-                changes[path] = seal(body)
-        try:
-            self._journal.commit(changes)
-        except OSError as exc:
-            raise self._not_upgraded(self.folder, exc.strerror or str(exc), backup) from exc
-        for reading, data, body in upgraded:
-            reading.data, reading.raw = data, body
-        self.notices.append(Notice(
-            "Your data was upgraded from version {old} to version {new}. A copy of it as it"
-            " was before is in {backup}.",
-            {"old": old, "new": schema.SCHEMA_VERSION, "backup": str(backup)},
-        ))
-
-    @staticmethod
-    def _not_upgraded(path: Path, reason: str, backup: Path) -> StoreError:
-        return StoreError(
-            "Could not upgrade the data file {path} ({reason}). A copy of the whole"
-            " data folder from before the upgrade is in {backup}.",
-            path=str(path), reason=reason, backup=str(backup))
-
-    def _shard_paths(self) -> list[Path]:
-        archive = self.folder / ARCHIVE_DIR
-        if not archive.is_dir():
-            return []
-        return sorted(p for p in archive.iterdir() if schema.is_shard_name(p.name))
-
-    def _shard(self, name: str) -> _File:
-        """The archive file of one month, read the first time it is needed."""
-        found = self._shards.get(name)
-        if found is not None:
-            return found
-        path = self.folder / ARCHIVE_DIR / f"{name}.json"
-        reading = self._read(path, ARCHIVE)
-        if reading.data is not None and reading.version > schema.SCHEMA_VERSION:
-            raise self._newer(path, reading.version)
-        if reading.problem is not None:
-            reading = self._recover(path, ARCHIVE, reading)
-        if reading.version < schema.SCHEMA_VERSION:
-            self._migrate_all({}, {})
-            return self._shard(name)
-        assert reading.data is not None
-        path.parent.mkdir(exist_ok=True)
-        shard = self._shards[name] = _File(path, ARCHIVE, reading.data, reading.raw,
-                                           journal=self._journal)
-        return shard
-
-    def _all_shards(self) -> list[_File]:
-        """Every archive file: those on the disk, and those known in memory only (a
-        commit whose switch is not finished yet has not put them on the disk)."""
-        names = {p.stem for p in self._shard_paths()} | set(self._shards)
-        return [self._shard(name) for name in sorted(names)]
-
-    def _rebuild_history(self) -> None:
-        """After store.json was lost, list again the finished games the archive holds."""
-        history = self._main.table(HISTORY)
-        known = {doc["id"] for doc in history.all()}
-        entries = [self._entry(record, shard.path.stem)
-                   for shard in self._all_shards() for record in shard.table(GAMES).all()
-                   if record["id"] not in known]
-        if entries:
-            history.insert_multiple(entries)
-            self.notices.append(Notice(Plural(
-                "{count} finished game was found again in the archive and put back in"
-                " the history.",
-                "{count} finished games were found again in the archive and put back in"
-                " the history."), {"count": len(entries)}))
-
-    def _reconcile(self) -> None:
-        """A crash while a game moved between files can leave it in both: keep the newest."""
-        history = self._main.table(HISTORY)
-        listed = {doc["id"]: doc for doc in history.all()}  # one pass, not one per game
-        for record in self._ongoing.table(GAMES).all():
-            entry = listed.get(record["id"])
-            if entry is None:
-                continue
-            if entry["order"] >= _order(record["updated"]):
-                self._ongoing.table(GAMES).remove(_Q.id == record["id"])
-            else:
-                self._shard(entry["shard"]).table(GAMES).remove(_Q.id == record["id"])
-                history.remove(_Q.id == record["id"])
-
-    def _daily_backup(self) -> None:
-        today = datetime.now().date().isoformat()
-        if self._backup_day == today:
-            return
-        try:
-            self.backups.daily()
-            if (self.backups.root / today).is_dir():
-                self._backup_day = today
-        except OSError as exc:
-            self._backup_day = today
-            self.notices.append(Notice(
-                "Today's backup of your data could not be made: {reason}.",
-                {"reason": exc.strerror or str(exc)}))
-
-    # life cycle
-
-    def close(self) -> None:
-        with self._mutex:
-            if not self._closed:
-                self._closed = True
-                if self._lock is not None:
-                    self._journal.close()
-                    self._lock.release()
-
-    def __enter__(self) -> Store:
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
-        self.close()
+    # operations
 
     @contextlib.contextmanager
     def _writing(self, what: str) -> Iterator[None]:
@@ -528,10 +214,6 @@ class Store:
                 ) from exc
             self._daily_backup()
 
-    def _check_open(self) -> None:
-        if self._closed:
-            raise StoreError("The data store is closed.")
-
     @staticmethod
     def _checked(check: Callable[..., T], *args: Any) -> T:
         try:
@@ -541,10 +223,6 @@ class Store:
                              problem=t(exc.template, **exc.params)) from None
 
     # games
-
-    def _entry(self, record: dict[str, Any], shard: str) -> dict[str, Any]:
-        return {"id": record["id"], "shard": shard, "summary": _summary(record),
-                "order": _order(record["updated"])}
 
     def save_game(self, record: dict[str, Any], expected_revision: int | None = None) -> int:
         """Save a game; an unfinished one is cheap to save after every action. Returns

@@ -115,8 +115,8 @@ def test_writing_methods_of_a_read_only_store_refuse(held: Store, folder: Path) 
     before = listing(folder)
     reader = open_store(folder, read_only=True)
     assert isinstance(reader, ReadOnlyStore)
-    public = {name for name, value in vars(Store).items()
-              if callable(value) and not name.startswith("_")}
+    public = {name for name in dir(Store)
+              if callable(getattr(Store, name)) and not name.startswith("_")}
     assert public >= READERS
     for name in sorted(public - READERS):
         method = getattr(reader, name)
