@@ -8,7 +8,7 @@ is kept once, and the day's backup is made. What the player must be told about i
 a `Notice`. The archive file of a month of finished games is opened here too, the
 first time it is needed.
 
-`Store` (in `store.py`) reads the opened folder and changes it.
+`queries.py` reads the opened folder and `changes.py` changes it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Damage is content that cannot be decoded: bytes that are not UTF-8, JSON cut short or
 invalid, a checksum that does not match (a flipped bit, a zeroed block), a shape this
 app never writes. A damaged file is useless as it is: the store keeps it aside and puts
-its last good copy in its place (see `Store._recover`).
+its last good copy in its place (see `DataFolder._recover` in `folder.py`).
 
 Trouble is the file being out of reach: permission denied, an input/output error, a
 folder or a pipe where the file should be. The content may be perfectly good, so nothing

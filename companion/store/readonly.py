@@ -24,13 +24,13 @@ import msgspec
 from companion.i18n import t
 from companion.store import journal, schema
 from companion.store.atomic import previous, read_regular
+from companion.store.changes import Store
 from companion.store.errors import StoreError
 from companion.store.folder import Notice
 from companion.store.reading import GAMES, HISTORY, Reading, decode, unreadable, well_formed
 from companion.store.records import _order
 from companion.store.schema import ARCHIVE, ARCHIVE_DIR, MAIN, ONGOING
 from companion.store.storage import AtomicJSONStorage, _File
-from companion.store.store import Store
 
 TRIES = 5
 """Reads around ongoing.json before settling for a pair that straddles a save (still a

@@ -21,7 +21,7 @@ import pytest
 from store_samples import attempt, play, record
 
 from companion.store import Store, StoreError, open_store
-from companion.store import store as store_module
+from companion.store import changes as store_module
 from companion.usecases.store_backend import StoreBackend
 
 KINDS = ("write", "fsync", "link", "replace", "unlink")

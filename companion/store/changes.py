@@ -1,0 +1,461 @@
+"""The store's writing side: every change to games, attempts, campaigns, players, settings.
+
+Each change is one operation (`_writing`): checked first (`validate.py`), serialised,
+and committed as one step at its end, every file it changed or none (see "How a change
+is committed" in `store.py`). Imports and the reset replace whole files in one commit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, MutableMapping
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+from tinydb.table import Document, Table
+
+from companion.i18n import t
+from companion.store import schema, validate
+from companion.store.atomic import encode, seal
+from companion.store.errors import StoreConflict, StoreError
+from companion.store.folder import _unwritable
+from companion.store.queries import Queries
+from companion.store.reading import ATTEMPTS, CAMPAIGNS, GAMES, HISTORY, PLAYERS, SETTINGS
+from companion.store.records import _Q, _copy, _order, archived
+from companion.store.schema import ARCHIVE, MAIN, ONGOING, SET_ASIDE_DIR, Data
+
+T = TypeVar("T")
+
+
+def _later(previous: str) -> str:
+    """Now, or just after `previous` if the clock is behind it: a game moved between
+    files must carry the newest 'updated' for `_reconcile` to keep that copy."""
+    now = datetime.now(UTC)
+    before = datetime.fromisoformat(previous)
+    if before.tzinfo is None:
+        before = before.replace(tzinfo=UTC)
+    return (now if now > before else before + timedelta(microseconds=1)).isoformat()
+
+
+def shard_of(record: dict[str, Any]) -> str:
+    created = datetime.fromisoformat(record["created"])
+    return f"{created.year:04d}-{created.month:02d}"
+
+
+def _table_data(docs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {str(number): doc for number, doc in enumerate(docs, start=1)}
+
+
+def _replacing(new: dict[str, Any]) -> Callable[[MutableMapping[Any, Any]], None]:
+    def transform(doc: MutableMapping[Any, Any]) -> None:
+        doc.clear()
+        doc.update(new)
+
+    return transform
+
+
+def _set(table: Table, game_id: str, doc: dict[str, Any] | None) -> None:
+    """Put `doc` as the document with this 'id' (None: remove it). Inside a batch a
+    failed commit rolls every file back, so no undo is needed here."""
+    found = table.get(_Q.id == game_id)
+    if not isinstance(found, Document):
+        if doc is not None:
+            table.insert(doc)
+    elif doc is None:
+        table.remove(doc_ids=[found.doc_id])
+    else:
+        table.update(_replacing(doc), doc_ids=[found.doc_id])
+
+
+def revision_of(record: dict[str, Any] | None) -> int:
+    """The revision a stored game (or its summary) carries; 0 for none or a bad one."""
+    value = record.get("revision") if record is not None else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def _put(table: Table, key: str, doc: dict[str, Any]) -> None:
+    """Insert `doc`, or replace (not merge into) the document with the same `key`."""
+    existing = table.get(_Q[key] == doc[key])
+    if isinstance(existing, Document):
+        table.update(_replacing(doc), doc_ids=[existing.doc_id])
+    else:
+        table.insert(doc)
+
+
+class Store(Queries):
+    """The player's data. Use `open_store`; close it (or use `with`) to free the folder."""
+
+    # operations
+
+    @contextlib.contextmanager
+    def _writing(self, what: str) -> Iterator[None]:
+        """One operation: serialised, committed as one step at the end (every file it
+        changed, or none), and a failed write turned into a message that says what to do."""
+        with self._mutex:
+            self._check_open()
+            try:
+                with self._journal.batch():
+                    yield
+            except OSError as exc:
+                raise StoreError(
+                    "Could not save {what}: {reason}. What was saved before is intact. Free"
+                    " some disk space or check that {folder} is writable, then try again.",
+                    what=t(what), reason=exc.strerror or str(exc), folder=str(self.folder),
+                ) from exc
+            self._daily_backup()
+
+    @staticmethod
+    def _checked(check: Callable[..., T], *args: Any) -> T:
+        try:
+            return check(*args)
+        except validate.Invalid as exc:
+            raise StoreError("{where}: {problem}", where=exc.where,
+                             problem=t(exc.template, **exc.params)) from None
+
+    # games
+
+    def save_game(self, record: dict[str, Any], expected_revision: int | None = None) -> int:
+        """Save a game; an unfinished one is cheap to save after every action. Returns
+        the revision it now has (the store counts saves: see `revision_of`).
+
+        A finished or abandoned game goes to the history (the index in store.json, the
+        record in its month's archive), any other to ongoing.json; moving a game between
+        them is one commit. With `expected_revision`, the save is refused with
+        `StoreConflict` (nothing written) unless the stored game is at that revision (0:
+        not stored yet): a window showing an old state cannot overwrite a newer one.
+        """
+        return self.finish_game(record, None, expected_revision)
+
+    def finish_game(self, record: dict[str, Any], attempt: dict[str, Any] | None,
+                    expected_revision: int | None = None) -> int:
+        """Save a game together with its scenario attempt, in one commit: a crash never
+        keeps the finished game without its medal attempt, or the attempt without the
+        game. Ending a game again after an undo replaces its attempt (see
+        `record_attempt`). Returns the game's new revision, as `save_game` does."""
+        game = self._checked(validate.game_record, record)
+        checked = None if attempt is None else self._checked(validate.attempt_record, attempt)
+        with self._writing("the game"):
+            revision = self._next_revision(game["id"], expected_revision)
+            game["revision"] = revision
+            self._place(game)
+            if checked is not None:
+                self._put_attempt(checked)
+            return revision
+
+    def _next_revision(self, game_id: str, expected: int | None) -> int:
+        found = self._ongoing.table(GAMES).get(_Q.id == game_id)
+        if not isinstance(found, Document):
+            entry = self._main.table(HISTORY).get(_Q.id == game_id)
+            found = entry["summary"] if isinstance(entry, Document) else None
+        stored = revision_of(found)
+        if expected is not None and expected != stored:
+            raise StoreConflict(
+                "This game was changed in another window or tab (it is at save {stored},"
+                " this one showed save {expected}). Nothing was saved: the game is shown"
+                " again as it is now.", id=game_id, stored=stored, expected=expected)
+        return stored + 1
+
+    def _place(self, game: dict[str, Any]) -> None:
+        game_id = game["id"]
+        history = self._main.table(HISTORY)
+        entry = history.get(_Q.id == game_id)
+        ongoing = self._ongoing.table(GAMES)
+        if archived(game):
+            shard = shard_of(game)
+            _set(self._shard(shard).table(GAMES), game_id, game)
+            _set(history, game_id, self._entry(game, shard))
+            if isinstance(entry, Document) and entry["shard"] != shard:
+                _set(self._shard(entry["shard"]).table(GAMES), game_id, None)
+            _set(ongoing, game_id, None)
+        else:
+            _set(ongoing, game_id, game)
+            if isinstance(entry, Document):
+                _set(history, game_id, None)
+                _set(self._shard(entry["shard"]).table(GAMES), game_id, None)
+
+    def abandon_game(self, game_id: str) -> bool:
+        """Stop a game in progress without losing it: it leaves the games in progress for
+        the history, whole and marked "abandoned", until `resume_game` brings it back.
+
+        False if `game_id` is not a game in progress. Its 'updated' moves to now, so this
+        copy is the newest one should a crash leave the game in both files.
+        """
+        with self._mutex:
+            self._check_open()
+            found = self._ongoing.table(GAMES).get(_Q.id == game_id)
+            if not isinstance(found, Document):
+                return False
+            record = _copy(dict(found))
+            record.update(abandoned=True, updated=_later(record["updated"]))
+            self.save_game(record)
+            return True
+
+    def resume_game(self, game_id: str) -> bool:
+        """Bring an abandoned game back among the games in progress; False if `game_id` is
+        not an abandoned game."""
+        with self._mutex:
+            self._check_open()
+            entry = self._main.table(HISTORY).get(_Q.id == game_id)
+            if not isinstance(entry, Document) or entry["summary"].get("abandoned") is not True:
+                return False
+            record = self.game(game_id)
+            if record is None or record.get("actions_missing"):
+                raise StoreError(
+                    "The game {id} cannot be resumed: its moves are missing from the"
+                    " archive. It stays in the history.", id=game_id)
+            record.pop("abandoned")
+            record["updated"] = _later(record["updated"])
+            self.save_game(record)
+            return True
+
+    def delete_game(self, game_id: str) -> bool:
+        """Forget a game; True if there was one. Its scenario attempt stays recorded."""
+        with self._writing("the deletion"):
+            deleted = False
+            ongoing = self._ongoing.table(GAMES)
+            if ongoing.contains(_Q.id == game_id):
+                ongoing.remove(_Q.id == game_id)
+                deleted = True
+            history = self._main.table(HISTORY)
+            entry = history.get(_Q.id == game_id)
+            if isinstance(entry, Document):
+                shard = self._shard(entry["shard"]).table(GAMES)
+                if shard.contains(_Q.id == game_id):
+                    shard.remove(_Q.id == game_id)
+                history.remove(_Q.id == game_id)
+                deleted = True
+            return deleted
+
+    def set_aside_game(self, game_id: str) -> Path | None:
+        """Move a game the app cannot open out of the way without losing it.
+
+        The record is written whole to `set-aside/<id>.json` in the data folder (where
+        the player, or a later version of the app, can still import it) before it is
+        removed from the store, in one commit; the path is returned so the player can be
+        told.
+        """
+        with self._writing("the game set aside"):
+            record = self.game(game_id)
+            if record is None:
+                return None
+            safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in game_id)[:80]
+            target = self.folder / SET_ASIDE_DIR / f"{safe or 'game'}.json"
+            self._journal.stage(target, encode({"games": [record]}))
+            self.delete_game(game_id)
+            return target
+
+    # solo scenario attempts
+
+    def record_attempt(self, attempt: dict[str, Any]) -> None:
+        """Keep one attempt per game: ending a game again after an undo replaces it."""
+        checked = self._checked(validate.attempt_record, attempt)
+        with self._writing("the scenario attempt"):
+            self._put_attempt(checked)
+
+    def _put_attempt(self, checked: dict[str, Any]) -> None:
+        table = self._main.table(ATTEMPTS)
+        if checked.get("game") is not None:
+            table.remove(_Q.game == checked["game"])
+        table.insert(checked)
+
+    # campaigns
+
+    def save_campaign(self, data: dict[str, Any]) -> None:
+        checked = self._checked(validate.campaign_data, data)
+        with self._writing("the campaign"):
+            _put(self._main.table(CAMPAIGNS), "id", checked)
+
+    # players and settings
+
+    def add_player(self, name: str) -> str:
+        """Remember a player's name (once, whatever its capitals); returns the name kept."""
+        checked = self._checked(validate.player_name, name, "name")
+        with self._writing("the player"):
+            for known in self.players():
+                if validate.name_key(known) == validate.name_key(checked):
+                    return known
+            self._main.table(PLAYERS).insert({"name": checked})
+            return checked
+
+    def update_settings(self, **values: Any) -> dict[str, Any]:
+        """Change some settings (language, theme, expansions, default_face); returns all."""
+        checked = self._checked(validate.settings_values, values)
+        with self._writing("the settings"):
+            table = self._main.table(SETTINGS)
+            if table.contains(doc_id=1):
+                table.update(checked, doc_ids=[1])
+            else:
+                table.insert(Document(checked, doc_id=1))
+        return self.settings()
+
+    # import
+
+    def import_file(self, path: Path, replace: bool = False) -> dict[str, int]:
+        """Import an export file: a regular file (or a link to one) of at most
+        `MAX_IMPORT_BYTES`, read without waiting on a pipe or reading a device, decoded
+        with no key twice and bounded nesting (see `files.py`), then `import_all`."""
+        from companion.store.files import JsonRefused, decode_json, read_regular
+
+        raw = read_regular(Path(path), validate.MAX_IMPORT_BYTES)
+        try:
+            data = decode_json(raw)
+        except JsonRefused as exc:
+            raise StoreError("Import refused, nothing was changed: {path}: {problem}.",
+                             path=str(path), problem=str(exc)) from None
+        return self.import_all(data, replace=replace)
+
+    def reset(self) -> None:
+        """Forget every game, attempt, campaign and player; settings stay. It goes through
+        a replacing import, so it is one commit and the folder is first copied to backups/.
+        Built from the settings, not from an export: an export is refused while damage has
+        cost games their moves, and a reset must still be possible then."""
+        self.import_all({"format": validate.EXPORT_FORMAT,
+                         "schema_version": schema.SCHEMA_VERSION, "games": [],
+                         "attempts": [], "campaigns": [], "players": [],
+                         "settings": self.settings()}, replace=True)
+
+    def import_all(self, data: dict[str, Any], replace: bool = False) -> dict[str, int]:
+        """Add (or with `replace`, substitute) an export's content, after checking all of it.
+
+        Merging keeps what is already here unless the imported record is newer: a game
+        with the same id is replaced only if its 'updated' is later (a campaign likewise,
+        if both have an 'updated'); attempts and players already present are not doubled;
+        settings already chosen are kept. Returns counts of what was added or replaced.
+        """
+        version = data.get("schema_version") if isinstance(data, dict) else None
+        if isinstance(version, int) and 1 <= version < schema.SCHEMA_VERSION:
+            try:
+                data = schema.migrate_export(_copy(data))
+            except Exception as exc:
+                raise StoreError("Import refused, nothing was changed: the file was exported"
+                                 " by an older version of the app (version {version}) and"
+                                 " could not be upgraded: {reason}.", version=version,
+                                 reason=str(exc)) from None
+        try:
+            checked = validate.export_document(data, schema.SCHEMA_VERSION, _check_actions)
+        except validate.Invalid as exc:
+            raise StoreError("Import refused, nothing was changed: {where}: {problem}",
+                             where=exc.where, problem=t(exc.template, **exc.params)) from None
+        except RecursionError:
+            raise StoreError("Import refused, nothing was changed: the file is nested too"
+                             " deeply to be an export of this app.") from None
+        with self._mutex:
+            self._check_open()
+            counts = self._write_import(checked, replace)
+            # Records corrected from their moves (see derive.py): told, when any.
+            counts.update((k, v) for k, v in checked.corrections.items() if v)
+            return counts
+
+    def _write_import(self, new: validate.Export, replace: bool) -> dict[str, int]:
+        shards = {s.path.stem: s for s in self._all_shards()}
+        current = self._export(strict=False)
+        counts = {"games": 0, "games_replaced": 0, "attempts": 0, "campaigns": 0,
+                  "players": 0}
+        if replace:
+            games, attempts, campaigns = new.games, new.attempts, new.campaigns
+            # A window still showing a replaced game must not overwrite it: a game that
+            # was here already moves past the revision it had (a fresh store keeps the
+            # file's revisions, so export then import round-trips).
+            before = {g["id"]: revision_of(g) for g in current["games"]}
+            for game in games:
+                if game["id"] in before:
+                    game["revision"] = max(revision_of(game), before[game["id"]]) + 1
+            players = new.players
+            settings = new.settings
+            counts.update(games=len(games), attempts=len(attempts),
+                          campaigns=len(campaigns), players=len(players))
+        else:
+            by_id = {g["id"]: g for g in current["games"]}
+            for game in new.games:
+                old = by_id.get(game["id"])
+                if old is None:
+                    counts["games"] += 1
+                elif _order(game["updated"]) > _order(old["updated"]):
+                    counts["games_replaced"] += 1
+                    # A window still showing the old game must not overwrite this one.
+                    game["revision"] = max(revision_of(game), revision_of(old)) + 1
+                else:
+                    continue
+                by_id[game["id"]] = game
+            games = list(by_id.values())
+            attempts = list(current["attempts"])
+            for attempt in new.attempts:
+                if attempt not in attempts:
+                    attempts.append(attempt)
+                    counts["attempts"] += 1
+            by_campaign = {c["id"]: c for c in current["campaigns"]}
+            for campaign in new.campaigns:
+                old = by_campaign.get(campaign["id"])
+                if old is None or _newer_campaign(campaign, old):
+                    by_campaign[campaign["id"]] = campaign
+                    counts["campaigns"] += 1
+            campaigns = list(by_campaign.values())
+            players = list(current["players"])
+            folded = {validate.name_key(p) for p in players}
+            for name in new.players:
+                if validate.name_key(name) not in folded:
+                    players.append(name)
+                    folded.add(validate.name_key(name))
+                    counts["players"] += 1
+            stored = self._main.table(SETTINGS).get(doc_id=1)
+            settings = new.settings | dict(stored or {})
+        finished = [g for g in games if archived(g)]
+        shard_docs: dict[str, list[dict[str, Any]]] = {name: [] for name in shards}
+        for game in finished:
+            shard_docs.setdefault(shard_of(game), []).append(game)
+        main = schema.fresh(MAIN)
+        main[HISTORY] = _table_data([self._entry(g, shard_of(g)) for g in finished])
+        main[ATTEMPTS] = _table_data(attempts)
+        main[CAMPAIGNS] = _table_data(campaigns)
+        main[PLAYERS] = _table_data([{"name": p} for p in players])
+        if settings:
+            main[SETTINGS] = _table_data([settings])
+        ongoing = schema.fresh(ONGOING)
+        ongoing[GAMES] = _table_data([g for g in games if not archived(g)])
+        plan: dict[str, Data] = {}
+        for name, docs in sorted(shard_docs.items()):
+            content = schema.fresh(ARCHIVE)
+            content[GAMES] = _table_data(docs)
+            plan[name] = content
+        try:
+            backup = self.backups.snapshot("before-import")
+        except OSError as exc:
+            raise _unwritable(self.folder, exc) from exc
+        self._commit_files(plan, main, ongoing, backup)
+        return counts
+
+    def _commit_files(self, shards: dict[str, Data], main: Data, ongoing: Data,
+                      backup: Path) -> None:
+        """Write the whole new content of these files as one commit, then show it."""
+        files = [(self._shard(name), data) for name, data in shards.items()]
+        files += [(self._main, main), (self._ongoing, ongoing)]
+        bodies = [encode(data) for _, data in files]
+        try:
+            self._journal.commit({f.path: seal(body)
+                                  for (f, _), body in zip(files, bodies, strict=True)})
+        except OSError as exc:
+            raise StoreError(
+                "The import could not be written ({reason}); nothing was changed. A copy"
+                " from just before the import is in {backup}.",
+                reason=exc.strerror or str(exc), backup=str(backup),
+            ) from exc
+        for (target, _), body in zip(files, bodies, strict=True):
+            target.replaced(msgspec.json.decode(body), body)
+
+
+def _newer_campaign(new: dict[str, Any], old: dict[str, Any]) -> bool:
+    try:
+        return _order(new["updated"]) > _order(old["updated"])
+    except (KeyError, TypeError, ValueError):
+        return False
+
+
+def _check_actions(game: dict[str, Any], where: str) -> validate.Played:
+    """Replay the game under the rules: unknown cards and impossible moves are refused,
+    and what the record says of its result (finished, score, round, built) is worked
+    out again from its moves, never taken from the file (see `derive.py`)."""
+    from companion.store.derive import replay_game
+
+    return replay_game(game, where)

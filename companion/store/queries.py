@@ -1,0 +1,207 @@
+"""The store's reading side: games, scenario attempts, campaigns, players, settings.
+
+Every query is a copy: what the caller does with it never changes the store. None of
+them changes the player's data, so the read-only store (`readonly.py`) answers them
+all too, `export_file` included: it writes only the file asked for, outside the data
+folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from tinydb.table import Document
+
+from companion.i18n import Plural
+from companion.store import schema, validate
+from companion.store.errors import StoreError
+from companion.store.folder import DataFolder
+from companion.store.medals import progress
+from companion.store.reading import ATTEMPTS, CAMPAIGNS, GAMES, HISTORY, PLAYERS, SETTINGS, bulk
+from companion.store.records import _Q, _copy, _order, _summary, archived
+from companion.store.schema import ARCHIVE_DIR
+
+
+class Queries(DataFolder):
+    """What the store holds, as copies; `Store` adds the changes (see `changes.py`)."""
+
+    # games
+
+    def game(self, game_id: str) -> dict[str, Any] | None:
+        """The full record of a game (with its actions), or None."""
+        with self._mutex:
+            self._check_open()
+            found = self._ongoing.table(GAMES).get(_Q.id == game_id)
+            if isinstance(found, Document):
+                return _copy(dict(found))
+            entry = self._main.table(HISTORY).get(_Q.id == game_id)
+            if not isinstance(entry, Document):
+                return None
+            record = self._shard(entry["shard"]).table(GAMES).get(_Q.id == game_id)
+            if isinstance(record, Document):
+                return _copy(dict(record))
+            lost = _copy(entry["summary"])
+            lost.update(actions=[], redo=[], actions_missing=True)
+            result: dict[str, Any] = lost
+            return result
+
+    def games(self, finished: bool | None = None, *, with_actions: bool = False
+              ) -> list[dict[str, Any]]:
+        """Games newest first (by 'updated'). Without `with_actions`, records come without
+        their 'actions' and 'redo' lists, which keeps listing years of history fast; use
+        `game(id)` for one full record.
+
+        `finished=True` gives the history: finished games and abandoned ones (those carry
+        "abandoned": true and "finished": false, so none is ever silently hidden);
+        `finished=False` the games in progress, which abandoned games are not.
+        """
+        with self._mutex, bulk():
+            self._check_open()
+            rows: list[tuple[str, str, dict[str, Any]]] = []
+            if finished is not True:
+                for record in self._ongoing.table(GAMES).all():
+                    shown = dict(record) if with_actions else _summary(record)
+                    rows.append((_order(record["updated"]), record["id"], shown))
+            if finished is not False:
+                for entry in self._main.table(HISTORY).all():
+                    rows.append((entry["order"], entry["id"], entry["summary"]))
+            rows.sort(key=lambda row: (row[0], row[1]), reverse=True)
+            result: list[dict[str, Any]] = _copy([row[2] for row in rows])
+            if with_actions and finished is not False:
+                full = {g["id"]: dict(g) for s in self._all_shards()
+                        for g in s.table(GAMES).all()}
+                for number, summary in enumerate(result):
+                    if archived(summary) and summary["id"] in full:
+                        result[number] = _copy(full[summary["id"]])
+            return result
+
+    def ongoing_games(self) -> list[dict[str, Any]]:
+        """The games in progress (unfinished, not abandoned), whole, newest first: the
+        ones the player can pick up again or abandon."""
+        return self.games(finished=False, with_actions=True)
+
+    def current_game(self) -> dict[str, Any] | None:
+        """The unfinished game most recently updated: the one to offer to resume."""
+        with self._mutex:
+            self._check_open()
+            records = self._ongoing.table(GAMES).all()
+            if not records:
+                return None
+            latest = max(records, key=lambda r: (_order(r["updated"]), r["id"]))
+            return _copy(dict(latest))
+
+    # solo scenario attempts
+
+    def attempts(self, scenario_id: str | None = None) -> list[dict[str, Any]]:
+        """Attempts oldest first, of one scenario or of all."""
+        with self._mutex:
+            self._check_open()
+            found = [dict(a) for a in self._main.table(ATTEMPTS).all()
+                     if scenario_id is None or a["scenario"] == scenario_id]
+            found.sort(key=lambda a: _order(a["date"]))
+            result: list[dict[str, Any]] = _copy(found)
+            return result
+
+    def scenario_progress(self, scenario_id: str) -> dict[str, Any]:
+        """{attempts, wins, best_score, best_medal, first_gold_date} of one scenario."""
+        return progress(self.attempts(scenario_id))
+
+    # campaigns
+
+    def campaign(self, campaign_id: str) -> dict[str, Any] | None:
+        with self._mutex:
+            self._check_open()
+            found = self._main.table(CAMPAIGNS).get(_Q.id == campaign_id)
+            return _copy(dict(found)) if isinstance(found, Document) else None
+
+    def campaigns(self) -> list[dict[str, Any]]:
+        """Campaigns in the order they were first saved."""
+        with self._mutex:
+            self._check_open()
+            result: list[dict[str, Any]] = _copy(
+                [dict(c) for c in self._main.table(CAMPAIGNS).all()])
+            return result
+
+    # players and settings
+
+    def players(self) -> list[str]:
+        with self._mutex:
+            self._check_open()
+            return [str(p["name"]) for p in self._main.table(PLAYERS).all()]
+
+    def settings(self) -> dict[str, Any]:
+        with self._mutex:
+            self._check_open()
+            stored = self._main.table(SETTINGS).get(doc_id=1)
+            result: dict[str, Any] = _copy(validate.DEFAULT_SETTINGS | dict(stored or {}))
+            return result
+
+    # export
+
+    def export_all(self) -> dict[str, Any]:
+        """Everything, as one JSON object that `import_all` reads back identically.
+
+        Never silently short: if finished games listed in the history lost their record
+        (their archive file was damaged and no good copy of it was found), the export is
+        refused with a `StoreError` naming the file.
+        """
+        return self._export(strict=True)
+
+    def _export(self, strict: bool) -> dict[str, Any]:
+        with self._mutex:
+            self._check_open()
+            # A crash (or, read-only, the app writing between two reads) can leave a game
+            # in two files: export it once, the newest copy, as `_reconcile` would keep.
+            newest: dict[str, dict[str, Any]] = {}
+            for game in self._ongoing.table(GAMES).all():
+                newest[game["id"]] = dict(game)
+            for shard in self._all_shards():
+                for game in shard.table(GAMES).all():
+                    old = newest.get(game["id"])
+                    if old is None or _order(game["updated"]) >= _order(old["updated"]):
+                        newest[game["id"]] = dict(game)
+            if strict:
+                self._check_complete(newest)
+            games = sorted(newest.values(), key=lambda g: (_order(g["created"]), g["id"]))
+            result: dict[str, Any] = _copy({
+                "format": validate.EXPORT_FORMAT,
+                "schema_version": schema.SCHEMA_VERSION,
+                "games": games,
+                "attempts": [dict(a) for a in self._main.table(ATTEMPTS).all()],
+                "campaigns": [dict(c) for c in self._main.table(CAMPAIGNS).all()],
+                "players": self.players(),
+                "settings": self.settings(),
+            })
+            return result
+
+    def _check_complete(self, found: dict[str, dict[str, Any]]) -> None:
+        lost = [e for e in self._main.table(HISTORY).all() if e["id"] not in found]
+        if lost:
+            files = sorted({str(self.folder / ARCHIVE_DIR / f"{e['shard']}.json") for e in lost})
+            raise StoreError(
+                Plural("Export refused, nothing was written: {count} finished game of your "
+                       "history has lost its moves, which were in {files} (damaged, and no "
+                       "good copy of it was found). Put a good copy of that file back, or "
+                       "delete that game, then export again.",
+                       "Export refused, nothing was written: {count} finished games of your "
+                       "history have lost their moves, which were in {files} (damaged, and no "
+                       "good copy of it was found). Put a good copy of that file back, or "
+                       "delete those games, then export again."),
+                count=len(lost), files=", ".join(files))
+
+    def export_file(self, path: Path) -> dict[str, int]:
+        """Write the export to `path` (atomically); returns how many of each were written.
+
+        Only a new file or an existing regular file is written (see `files.py`): a
+        symbolic link, a device or a folder there is left as it is, and a path in the
+        data folder (also through a linked folder) is refused, since it could replace a
+        live data file and would be swept up by backups and imports.
+        """
+        from companion.store.files import write_regular
+
+        data = self.export_all()
+        encoded = msgspec.json.format(msgspec.json.encode(data), indent=1)
+        write_regular(Path(path), encoded, forbidden=self.folder)
+        return {key: len(data[key]) for key in ("games", "attempts", "campaigns", "players")}
