@@ -197,7 +197,15 @@ class AppPage:
         return str(self.scope(identifier).first.evaluate(
             READ, timeout=PAGE_CALL_TIMEOUT_MS)).strip()
 
-    def wait_text(self, identifier: str, expected: str, timeout: float = 10.0) -> None:
+    def wait_for_address(self, pattern: str) -> None:
+        """Wait until the address bar matches `pattern` (a regular expression, searched):
+        the app changes the address in place, after the screen's answer, with no page load
+        a test could wait for."""
+        from playwright.sync_api import expect
+
+        expect(self.page).to_have_url(re.compile(pattern), timeout=ANSWER_TIMEOUT_MS)
+
+    def wait_text(self, identifier: str, expected: str, timeout: float = 60.0) -> None:
         """Wait until the element's text equals `expected` (numbers update after a tap)."""
         deadline = time.monotonic() + timeout
         seen = ""
@@ -210,7 +218,7 @@ class AppPage:
             time.sleep(0.1)
         raise AssertionError(f"{identifier!r} shows {seen!r}, expected {expected!r}")
 
-    def wait_for_text(self, pattern: str, timeout: float = 10.0) -> None:
+    def wait_for_text(self, pattern: str, timeout: float = 60.0) -> None:
         self.page.get_by_text(re.compile(pattern)).first.wait_for(timeout=timeout * 1000)
 
     def screenshots(self, name: str) -> list[Path]:

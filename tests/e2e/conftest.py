@@ -204,7 +204,8 @@ FAILED = pytest.StashKey[bool]()
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     context = browser.new_context(viewport=PHONE, color_scheme="light")
     tab = context.new_page()
-    tab.set_default_timeout(20_000)
+    tab.set_default_timeout(60_000)  # a wait for a state ends when it comes: a busy
+    # machine is slow, and the limit is only ever spent when something is wrong
     yield tab
     if request.node.stash.get(FAILED, False):
         FAILURES.mkdir(parents=True, exist_ok=True)

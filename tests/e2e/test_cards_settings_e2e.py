@@ -27,7 +27,7 @@ def test_card_search_card_page_and_empires(app_server, page) -> None:
     app.wait_for_text("^Cards shown: 1$")
     app.click("Wind Turbines", exact=False, within="card-list")
     app.wait_for_text("^Recycling bonus$")
-    assert page.url.endswith("/cards/9")
+    app.wait_for_address("/cards/9$")
     assert "2 Materials" in app.text("card-cost")
     assert "Français: Éoliennes" in app.text("card-names")
     app.screenshots("card-page")

@@ -22,10 +22,10 @@ def test_back_forward_and_reload_stay_inside_the_app(app_server, page) -> None:
     app.screenshots("home")
     app.click("Settings")
     app.wait_for_text("^Language$")
-    assert page.url.endswith("/settings")
+    app.wait_for_address("/settings$")
     page.go_back()
     app.button("New solo game").wait_for()
-    assert page.url == server.root
+    app.wait_for_address("^" + re.escape(server.root) + "$")
     page.go_forward()
     app.wait_for_text("^Language$")
     page.reload()
@@ -33,7 +33,7 @@ def test_back_forward_and_reload_stay_inside_the_app(app_server, page) -> None:
     app.wait_for_text("^Language$")  # the same screen after a reload
     app.click("Back")
     app.button("New solo game").wait_for()
-    assert page.url == server.root
+    app.wait_for_address("^" + re.escape(server.root) + "$")
 
 
 def test_a_bookmarked_deep_address_has_the_home_screen_under_it(app_server, page) -> None:

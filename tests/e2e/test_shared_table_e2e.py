@@ -32,7 +32,7 @@ def phone(browser: Any) -> AppPage:
     return AppPage(tab)
 
 
-def address_of(app: AppPage, pattern: str, timeout: float = 10.0) -> str:
+def address_of(app: AppPage, pattern: str, timeout: float = 60.0) -> str:
     """The browser's address once the app has moved to a route matching `pattern` (the
     app changes it in place, with no page load to wait for)."""
     deadline = time.monotonic() + timeout
