@@ -5,7 +5,7 @@ Everything shown is read from the game state or asked of the rules (`suggest`,
 given to the game, which accepts it or explains why not. The session saves after each
 action. What the player acts on comes first (in Planning the card search, its results
 right under it), the Empire's status last. The screen stays on during a game.
-The panels of each phase are in `game_planning` and `game_production`.
+The panels of each phase are in `planning` and `production`, beside this module.
 """
 
 from __future__ import annotations

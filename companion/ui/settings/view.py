@@ -3,7 +3,7 @@
 Everything chosen here is kept in the player's data folder. The expansions owned are
 what a new game's setup and the card browser start with; the default face is the face
 setup starts with (a variant face C–F also turns setup's variant switch on). Export,
-import and reset are in `data_transfer.py`.
+import and reset are in `data_transfer.py`, beside this module.
 """
 
 from __future__ import annotations
