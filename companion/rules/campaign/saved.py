@@ -12,9 +12,9 @@ from typing import Any
 
 import msgspec
 
-from companion.rules.campaign_box import CampaignBox, converted, name_key
+from companion.rules.campaign.box import CampaignBox, converted, name_key
+from companion.rules.campaign.play import CampaignCard, CampaignSoFar, CardColour, ScenarioPlay
 from companion.rules.errors import Rejected
-from companion.rules.scenario_play import CampaignCard, CampaignSoFar, CardColour, ScenarioPlay
 
 FORMAT = 1
 """Version of the JSON written by `Campaign.to_json`."""

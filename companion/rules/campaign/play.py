@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
-from companion.rules.campaign_box import MAX_CARD, CampaignBox, name_key
+from companion.rules.campaign.box import MAX_CARD, CampaignBox, name_key
 from companion.rules.errors import Rejected
 
 REPLAY = "replay"

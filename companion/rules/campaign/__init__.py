@@ -23,18 +23,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.rules.campaign_box import MAX_CARD, CampaignBox, name_key, spelled
-from companion.rules.campaign_json import (
-    FORMAT,
-    PlayRecord,
-    check_ending,
-    check_held,
-    play_json,
-    read_campaign,
-)
-from companion.rules.errors import Rejected
-from companion.rules.plural import Plural
-from companion.rules.scenario_play import (
+from companion.rules.campaign.box import MAX_CARD, CampaignBox, name_key, spelled
+from companion.rules.campaign.play import (
     REPLAY,
     CampaignCard,
     CardColour,
@@ -48,6 +38,16 @@ from companion.rules.scenario_play import (
     checked_winners,
     colour_of,
 )
+from companion.rules.campaign.saved import (
+    FORMAT,
+    PlayRecord,
+    check_ending,
+    check_held,
+    play_json,
+    read_campaign,
+)
+from companion.rules.errors import Rejected
+from companion.rules.plural import Plural
 
 __all__ = [
     "FORMAT",
