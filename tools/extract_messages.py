@@ -43,11 +43,15 @@ BASE_SINKS: dict[str, int] = {
     "Notice": 0,
     "Invalid": 1,
     "Event": 1,
+    "Reason": 1,
 }
 """Callable name -> position of its English template argument."""
 
 TUPLE_SINKS: dict[str, str] = {"_Reading": "problem", "Reading": "problem"}
 """Callable name -> keyword whose value is a `(template, params)` pair."""
+
+RULEBOOK = "assets/rules/rulebook.json"
+"""The rules as the app tells them: every title and paragraph is a message."""
 
 DATA_SOURCES: tuple[tuple[str, str, str], ...] = (
     ("rules/cards.py", "CardType", "card.type.value"),  # card_picker
@@ -278,8 +282,23 @@ def extract(package: Path = PACKAGE) -> Found:
             found.add(text, f"companion/{module}:{line}")
     for path, tree in trees.items():
         _special_calls(tree, path.relative_to(package.parent).as_posix(), found)
+    for text in _rulebook_texts(package.parent / RULEBOOK):
+        found.add(text, RULEBOOK)
     found.where.pop("", None)
     return found
+
+
+def _rulebook_texts(path: Path) -> Iterator[str]:
+    """The rulebook's titles and paragraphs (`companion.shipped.rulebook`): data the app
+    shows through `t()`, so messages of the catalogs like the code's."""
+    if not path.is_file():
+        return
+    book = json.loads(path.read_text(encoding="utf-8"))
+    for section in book.get("sections", []):
+        yield section["title"]
+    for topic in book.get("topics", []):
+        yield topic["title"]
+        yield from topic["text"]
 
 
 def _special_calls(tree: ast.Module, relative: str, found: Found) -> None:

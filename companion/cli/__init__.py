@@ -59,12 +59,14 @@ if TYPE_CHECKING:  # for mypy only: at run time each module is imported when it 
         history,
         import_,
         medals,
+        rules,
         scenarios,
         score,
     )
 
     _CHECKED: tuple[CommandModule, ...] = (
-        app, build_web, campaign, check, export, history, import_, medals, scenarios, score)
+        app, build_web, campaign, check, export, history, import_, medals, rules, scenarios,
+        score)
 
 
 def commands() -> tuple[Command, ...]:
@@ -82,6 +84,8 @@ def commands() -> tuple[Command, ...]:
                 t("list the solo scenarios with their medals")),
         Command("campaign", "companion.cli.campaign",
                 t("record a campaign (War or Peace) scenario by scenario")),
+        Command("rules", "companion.cli.rules",
+                t("print a rule of the game, or find the rules that mention some words")),
         Command("check", "companion.cli.check",
                 t("verify every file of your data and report any problem")),
         Command("build-web", "companion.cli.build_web",

@@ -29,6 +29,7 @@ from companion.rules.cards import CardType, Resource, SlotKind, Token, slot_kind
 from companion.rules.construction import SLOT_NAMES, FreeSlots
 from companion.rules.engine import EXPANSION_TITLES, PHASE_NAMES
 from companion.rules.errors import Rejected
+from companion.rules.reasons import Reason
 from companion.rules.scenarios import Medal
 from companion.rules.scoring import SoloRank, TieBreak
 from companion.shipped.catalog import Catalog
@@ -239,3 +240,19 @@ def tie_break_label(reason: TieBreak) -> str:
         TieBreak.SHARED: t("shared place"),
     }
     return words[reason]
+
+
+def reason_text(reason: Reason) -> str:
+    """Why the rules decided a number (`companion.rules.reasons`), in the player's words:
+    the resource, the rank and the medal it names are the player's language's too."""
+    params = dict(reason.params)
+    resource = params.get("resource")
+    if isinstance(resource, str) and resource in ENGLISH_RESOURCE:
+        params["resource"] = resource_name(ENGLISH_RESOURCE[resource])
+    rank = params.get("rank")
+    if isinstance(rank, str) and rank in {r.value for r in SoloRank}:
+        params["rank"] = solo_rank_label(SoloRank(rank))
+    medal = params.get("medal")
+    if isinstance(medal, str) and medal in {m.value for m in Medal}:
+        params["medal"] = medal_label(Medal(medal))
+    return t(reason.template, **params)

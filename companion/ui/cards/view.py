@@ -112,8 +112,12 @@ class CardsScreen(Screen):
     def build(self) -> ft.Control:
         self.refresh()
         return ft.Column([
-            w.button(t("Empires"), lambda: self.app.navigate("/cards/empires"),
-                     icon=ft.Icons.PUBLIC, kind="tonal"),
+            ft.Row([
+                w.button(t("Empires"), lambda: self.app.navigate("/cards/empires"),
+                         icon=ft.Icons.PUBLIC, kind="tonal"),
+                w.button(t("Rules of the game"), lambda: self.app.navigate("/rules"),
+                         icon=ft.Icons.MENU_BOOK, kind="tonal"),
+            ], wrap=True, spacing=8, run_spacing=8),
             self._search,
             self._filters,
             ft.Semantics(content=self._count, identifier="card-count"),

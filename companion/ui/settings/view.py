@@ -52,6 +52,9 @@ class SettingsScreen(Screen):
                             kind="filled" if code == theme else "outlined")
                    for code, label in themes]),
             *self._phones(),
+            w.heading(t("Rules of the game")),
+            w.button(t("Read the rules"), lambda: self.app.navigate("/rules"),
+                     icon=ft.Icons.MENU_BOOK, kind="outlined"),
             w.heading(t("Games you own")),
             ft.Text(t("New games and the card browser start with these."), size=12),
             *self._expansions(),

@@ -1,0 +1,159 @@
+"""Why a number is what it is: the rule that decided it, with this game's numbers.
+
+Players argue about rules at the table ("a tie gives it to nobody?"). Each function here
+returns a `Reason`: the rulebook topic that applies (its page in the Rules section) and
+an English sentence with the game's own numbers as parameters, which the screens and the
+command line translate like any rules message. The rules decide, here as elsewhere: the
+sentence is chosen from what `supremacy_winners`, `solo_rank` and `medal_for` decide,
+never worked out a second way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from companion.rules.cards import Resource
+from companion.rules.construction import SLOT_NAMES
+from companion.rules.plural import Plural
+from companion.rules.scenarios import MEDAL_ORDER, Thresholds, medal_for
+from companion.rules.scoring import (
+    FACE_A_ADJUSTMENT,
+    RULEBOOK_FACES,
+    SOLO_RANKS,
+    solo_adjusted,
+    solo_rank,
+)
+from companion.rules.supremacy import (
+    MAX_PLAYERS_BASE,
+    supremacy_winners,
+)
+
+KRYSTALLIUM_CUBES = 5
+"""Resource cubes on the Empire card that make one Krystallium."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """A decision of the rules in words: `template` (English) with `params` filled in."""
+
+    topic: str
+    """The rulebook topic that applies (`companion.shipped.rulebook`), e.g. "supremacy"."""
+    template: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+def _totals(totals: Sequence[tuple[str, int]]) -> str:
+    return ", ".join(f"{name} {total}" for name, total in totals)
+
+
+def _names(totals: Sequence[tuple[str, int]], indices: Sequence[int]) -> str:
+    return ", ".join(totals[i][0] for i in indices)
+
+
+def supremacy_reason(resource: Resource, totals: Sequence[tuple[str, int]]) -> Reason:
+    """Who takes the supremacy bonus of `resource`, and by which case of the rule, from
+    every player's (name, net total) in seat order."""
+    winners = supremacy_winners([total for _, total in totals])
+    params: dict[str, object] = {"resource": SLOT_NAMES[resource], "totals": _totals(totals)}
+    top = max(total for _, total in totals)
+    if len(totals) == 1:
+        params["total"] = top
+        if winners:
+            return Reason("supremacy", "You produced {total} {resource}: playing alone, 5 or"
+                          " more wins the supremacy bonus.", params)
+        return Reason("supremacy", "You produced {total} {resource}: playing alone, the"
+                      " supremacy bonus needs 5 or more.", params)
+    if top == 0:
+        return Reason("supremacy", "{totals}: nobody produced any {resource}, and a total"
+                      " of 0 never wins the supremacy bonus.", params)
+    at_top = [i for i, (_, total) in enumerate(totals) if total == top]
+    params.update(top=_names(totals, at_top), count=len(at_top))
+    if len(totals) <= MAX_PLAYERS_BASE:
+        if winners:
+            return Reason("supremacy", "{totals} {resource}: {top} produced more than every"
+                          " other player and takes the supremacy bonus.", params)
+        return Reason("supremacy", "{totals} {resource}: a tie at the top ({top}), so"
+                      " nobody takes the supremacy bonus (2 to 5 players).", params)
+    if not winners:
+        return Reason("supremacy", Plural(
+            "{totals} {resource}: {count} player ties at the top ({top}), so nobody takes"
+            " the supremacy bonus (more than two at the top, 6 or 7 players).",
+            "{totals} {resource}: {count} players tie at the top ({top}), so nobody takes"
+            " the supremacy bonus (more than two at the top, 6 or 7 players)."), params)
+    if len(at_top) == 2:
+        return Reason("supremacy", "{totals} {resource}: {top} tie at the top, and with 6"
+                      " or 7 players the two highest both take the supremacy bonus.", params)
+    if len(winners) == 2:
+        params["second"] = _names(totals, [i for i in winners if i not in at_top])
+        return Reason("supremacy", "{totals} {resource}: {top} produced the most and"
+                      " {second} is alone in second place; with 6 or 7 players both take"
+                      " the supremacy bonus.", params)
+    return Reason("supremacy", "{totals} {resource}: {top} produced the most, and the"
+                  " second place is shared or empty; with 6 or 7 players only {top} takes"
+                  " the supremacy bonus.", params)
+
+
+def krystallium_reason(cubes: int) -> Reason:
+    """What `cubes` resource cubes on the Empire card become: one Krystallium per 5, the
+    rest staying there for later rounds."""
+    made, left = divmod(cubes, KRYSTALLIUM_CUBES)
+    return Reason("krystallium", Plural(
+        "{count} cube on your Empire card: every 5 become 1 Krystallium, so {made}"
+        " Krystallium now and {left} left there for later.",
+        "{count} cubes on your Empire card: every 5 become 1 Krystallium, so {made}"
+        " Krystallium now and {left} left there for later."),
+        {"count": cubes, "made": made, "left": left})
+
+
+def solo_rank_reason(total: int, face: str) -> Reason:
+    """The solo rank of `total` on Empire `face`, with face A's 15 points taken off."""
+    rank = solo_rank(total, face)
+    if rank is None:
+        return Reason("solo-rank", "Face {face} is a variant: the rank table is printed for"
+                      " faces A and B only.", {"face": face})
+    floor = next(threshold for threshold, named in SOLO_RANKS if named is rank)
+    params: dict[str, object] = {"total": total, "rank": rank.value, "floor": floor,
+                                 "adjusted": solo_adjusted(total, face),
+                                 "off": FACE_A_ADJUSTMENT}
+    if face == RULEBOOK_FACES[0]:
+        if floor == 0:
+            return Reason("solo-rank", Plural(
+                "{total} point on face A: {adjusted} once the {off} of face A are taken"
+                " off, under 60, so {rank}.",
+                "{total} points on face A: {adjusted} once the {off} of face A are taken"
+                " off, under 60, so {rank}.", "total"), params)
+        return Reason("solo-rank", Plural(
+            "{total} point on face A: {adjusted} once the {off} of face A are taken off,"
+            " {floor} or more, so {rank}.",
+            "{total} points on face A: {adjusted} once the {off} of face A are taken off,"
+            " {floor} or more, so {rank}.", "total"), params)
+    if floor == 0:
+        return Reason("solo-rank", Plural("{total} point on face B: under 60, so {rank}.",
+                                          "{total} points on face B: under 60, so {rank}.",
+                                          "total"), params)
+    return Reason("solo-rank", Plural("{total} point on face B: {floor} or more, so {rank}.",
+                                      "{total} points on face B: {floor} or more, so {rank}.",
+                                      "total"), params)
+
+
+def medal_reason(total: int, thresholds: Thresholds, won: bool = True) -> Reason:
+    """The medal `total` earns against a scenario's `thresholds`, and what the next one
+    needs; a scenario whose listed cards are not all built earns none."""
+    if not won:
+        return Reason("solo-scenarios", "The scenario is lost: every card it lists must be"
+                      " built at the end, whatever the score.", {"total": total})
+    medal = medal_for(total, thresholds)
+    reached = -1 if medal is None else MEDAL_ORDER.index(medal)
+    params: dict[str, object] = {"total": total}
+    if reached == len(MEDAL_ORDER) - 1:
+        params["needs"] = thresholds.gold
+        return Reason("solo-scenarios", Plural(
+            "Gold needs {needs}: you have {total} point, gold it is.",
+            "Gold needs {needs}: you have {total} points, gold it is.", "total"), params)
+    following = MEDAL_ORDER[reached + 1]
+    params.update(medal=following.value, needs=thresholds.of(following),
+                  short=thresholds.of(following) - total)
+    return Reason("solo-scenarios", Plural(
+        "You have {total}: {medal} needs {needs}, {short} point short.",
+        "You have {total}: {medal} needs {needs}, {short} points short.", "short"), params)

@@ -1,0 +1,129 @@
+"""The rules as a player needs them at the table, in the app's own words.
+
+The text is data (`assets/rules/rulebook.json`), written from the rules digest and the
+rulebooks, in English; every title and paragraph is a message of the translation
+catalogs like any other, so it reads in the player's language and a missing translation
+is caught by the same test. It is validated when loaded: a topic with an unknown
+section, a repeated id or a brace (which the translation function would read as a
+placeholder) stops the load with a message that says where.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
+
+import msgspec
+
+from companion.shipped.catalog import normalize
+from companion.shipped.paths import assets_dir
+
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+class RulebookError(Exception):
+    """The shipped rulebook file is broken; the message says where."""
+
+
+class Section(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A part of the rulebook: the game, solo, the expansions."""
+
+    id: str
+    title: str
+
+
+class Topic(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One rule, as a page: its address is its id (`/rules/supremacy`)."""
+
+    id: str
+    section: str
+    title: str
+    text: tuple[str, ...]
+    """Its paragraphs, in English (each one is a message of the catalogs)."""
+    examples: tuple[str, ...] = ()
+    """The rulebooks' worked examples it tells, by id (see `examples.md` in the tests)."""
+
+
+class Rulebook(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    sections: tuple[Section, ...]
+    topics: tuple[Topic, ...]
+
+    def topic(self, topic_id: str) -> Topic | None:
+        return next((topic for topic in self.topics if topic.id == topic_id), None)
+
+    def in_section(self, section_id: str) -> list[Topic]:
+        return [topic for topic in self.topics if topic.section == section_id]
+
+    def messages(self) -> Iterator[str]:
+        """Every English text of the rulebook: what the catalogs must translate."""
+        for section in self.sections:
+            yield section.title
+        for topic in self.topics:
+            yield topic.title
+            yield from topic.text
+
+
+def rulebook_file() -> Path:
+    return assets_dir() / "rules" / "rulebook.json"
+
+
+def parse_rulebook(raw: bytes, where: str = "rulebook.json") -> Rulebook:
+    """The rulebook in `raw`; `RulebookError` says what is wrong, and where."""
+    try:
+        book = msgspec.json.decode(raw, type=Rulebook)
+    except msgspec.ValidationError as exc:
+        raise RulebookError(f"{where}: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise RulebookError(f"{where}: not valid JSON ({exc})") from None
+    _check(book, where)
+    return book
+
+
+def _check(book: Rulebook, where: str) -> None:
+    sections = [section.id for section in book.sections]
+    topics = [topic.id for topic in book.topics]
+    for kind, ids in (("section", sections), ("topic", topics)):
+        for found in ids:
+            if not _ID.match(found):
+                raise RulebookError(f"{where}: {kind} id {found!r} is not lower-case words"
+                                    " joined by dashes")
+            if ids.count(found) > 1:
+                raise RulebookError(f"{where}: {kind} id {found!r} is used twice")
+    for topic in book.topics:
+        if topic.section not in sections:
+            raise RulebookError(f"{where}: topic {topic.id!r} is in an unknown section"
+                                f" {topic.section!r}")
+        if not topic.text:
+            raise RulebookError(f"{where}: topic {topic.id!r} has no text")
+    for text in book.messages():
+        if not text.strip() or "{" in text or "}" in text:
+            raise RulebookError(f"{where}: an empty text, or one with a brace (braces mark"
+                                f" placeholders): {text[:60]!r}")
+
+
+@cache
+def rulebook() -> Rulebook:
+    path = rulebook_file()
+    return parse_rulebook(path.read_bytes(), path.name)
+
+
+def search(book: Rulebook, query: str, translate: Callable[[str], str]) -> list[Topic]:
+    """The topics whose title or text, as the player reads them (`translate`), hold every
+    word of `query`: case, accents and punctuation do not matter ("supremacia" finds
+    "Supremacía"). The title's matches come first."""
+    words = [normalize(word) for word in query.split()]
+    words = [word for word in words if word]
+    if not words:
+        return []
+    in_title: list[Topic] = []
+    in_text: list[Topic] = []
+    for topic in book.topics:
+        title = normalize(translate(topic.title)) + normalize(topic.id)
+        body = title + "".join(normalize(translate(paragraph)) for paragraph in topic.text)
+        if all(word in title for word in words):
+            in_title.append(topic)
+        elif all(word in body for word in words):
+            in_text.append(topic)
+    return in_title + in_text

@@ -1,0 +1,90 @@
+"""The rules at the table: every topic by section, a search, and a page per rule.
+
+The words are the shipped rulebook's (`companion.shipped.rulebook`), in the player's
+language; each rule has its own address (`/rules/supremacy`), so back, reload and a
+link work. The search finds words in the player's language, accents optional, as the
+card search does.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import t
+from companion.shipped.rulebook import Rulebook, Topic, rulebook, search
+from companion.ui.app import CompanionApp, Screen, ScreenMissing
+from companion.ui.kit import widgets as w
+
+
+class RulesScreen(Screen):
+    section_bar = True
+
+    def __init__(self, app: CompanionApp) -> None:
+        super().__init__(app)
+        self.book: Rulebook = rulebook()
+        self.query = ""
+        self._search = ft.TextField(label=t("Search the rules"),
+                                    hint_text=t("a few words, accents optional"),
+                                    prefix_icon=ft.Icons.SEARCH, on_change=self._typed)
+        self._list = ft.Column(spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    @property
+    def title(self) -> str:
+        return t("Rules")
+
+    def build(self) -> ft.Control:
+        self.refresh()
+        return ft.Column([
+            self._search,
+            ft.Semantics(content=self._list, identifier="rule-list", container=True),
+        ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def refresh(self) -> None:
+        found = search(self.book, self.query, t) if self.query.strip() else None
+        rows: list[ft.Control] = []
+        for section in self.book.sections:
+            topics = [topic for topic in self.book.in_section(section.id)
+                      if found is None or topic in found]
+            if topics:
+                rows.append(w.heading(t(section.title)))
+                rows += [self._row(topic) for topic in topics]
+        if not rows:
+            rows.append(ft.Text(t("No rule mentions these words."), italic=True))
+        self._list.controls = rows
+
+    def _row(self, topic: Topic) -> ft.Control:
+        return ft.ListTile(title=ft.Text(t(topic.title)),
+                           trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                           on_click=lambda: self.app.navigate(f"/rules/{topic.id}"))
+
+    def _typed(self, event: ft.Event[ft.TextField]) -> None:
+        self.query = str(event.control.value or "")
+        self.app.refresh()
+
+
+class RuleScreen(Screen):
+    """One rule, its paragraphs in the player's language."""
+
+    def __init__(self, app: CompanionApp, topic: Topic) -> None:
+        super().__init__(app)
+        self.topic = topic
+
+    @classmethod
+    def from_route(cls, app: CompanionApp, **values: str) -> RuleScreen:
+        found = rulebook().topic(values.get("topic", ""))
+        if found is None:
+            raise ScreenMissing(t("There is no rule {topic}: the Rules page lists them all.",
+                                  topic=values.get("topic", "")))
+        return cls(app, found)
+
+    @property
+    def title(self) -> str:
+        return t(self.topic.title)
+
+    def build(self) -> ft.Control:
+        paragraphs: list[ft.Control] = [ft.Text(t(text), selectable=True)
+                                        for text in self.topic.text]
+        return ft.Semantics(
+            content=ft.Column(paragraphs, spacing=12,
+                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            identifier=f"rule-{self.topic.id}", container=True)

@@ -1,0 +1,101 @@
+"""Why a number is what it is: each reason names the right players and numbers.
+
+The expected sentences are written by hand from the rules digest (supremacy by table
+size, Krystallium, solo ranks, medals), never computed by the code under test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.cards import Resource
+from companion.rules.reasons import (
+    Reason,
+    krystallium_reason,
+    medal_reason,
+    solo_rank_reason,
+    supremacy_reason,
+)
+from companion.rules.scenarios import Thresholds
+
+
+def english(reason: Reason) -> str:
+    return reason.template.format(**reason.params)
+
+
+@pytest.mark.parametrize(("resource", "totals", "expected"), [
+    (Resource.ENERGY, [("Ann", 5), ("Bob", 5), ("Cid", 3)],
+     "Ann 5, Bob 5, Cid 3 Energy: a tie at the top (Ann, Bob), so nobody takes the"
+     " supremacy bonus (2 to 5 players)."),
+    (Resource.MATERIALS, [("Ann", 4), ("Bob", 2)],
+     "Ann 4, Bob 2 Materials: Ann produced more than every other player and takes the"
+     " supremacy bonus."),
+    (Resource.GOLD, [("Ann", 0), ("Bob", 0), ("Cid", 0)],
+     "Ann 0, Bob 0, Cid 0: nobody produced any Gold, and a total of 0 never wins the"
+     " supremacy bonus."),
+    (Resource.SCIENCE, [("A", 6), ("B", 6), ("C", 3), ("D", 2), ("E", 1), ("F", 0)],
+     "A 6, B 6, C 3, D 2, E 1, F 0 Science: A, B tie at the top, and with 6 or 7 players"
+     " the two highest both take the supremacy bonus."),
+    (Resource.EXPLORATION, [("A", 6), ("B", 4), ("C", 3), ("D", 2), ("E", 1), ("F", 0)],
+     "A 6, B 4, C 3, D 2, E 1, F 0 Exploration: A produced the most and B is alone in"
+     " second place; with 6 or 7 players both take the supremacy bonus."),
+    (Resource.ENERGY, [("A", 6), ("B", 4), ("C", 4), ("D", 2), ("E", 1), ("F", 0)],
+     "A 6, B 4, C 4, D 2, E 1, F 0 Energy: A produced the most, and the second place is"
+     " shared or empty; with 6 or 7 players only A takes the supremacy bonus."),
+    (Resource.MATERIALS, [("A", 5), ("B", 5), ("C", 5), ("D", 2), ("E", 1), ("F", 0),
+                          ("G", 0)],
+     "A 5, B 5, C 5, D 2, E 1, F 0, G 0 Materials: 3 players tie at the top (A, B, C), so"
+     " nobody takes the supremacy bonus (more than two at the top, 6 or 7 players)."),
+    (Resource.GOLD, [("Solo", 5)],
+     "You produced 5 Gold: playing alone, 5 or more wins the supremacy bonus."),
+    (Resource.GOLD, [("Solo", 4)],
+     "You produced 4 Gold: playing alone, the supremacy bonus needs 5 or more."),
+])
+def test_supremacy_names_the_players_and_the_case_of_the_rule(
+        resource: Resource, totals: list[tuple[str, int]], expected: str) -> None:
+    reason = supremacy_reason(resource, totals)
+    assert reason.topic == "supremacy"
+    assert english(reason) == expected
+
+
+def test_krystallium_counts_every_five_cubes_and_keeps_the_rest() -> None:
+    assert english(krystallium_reason(7)) == (
+        "7 cubes on your Empire card: every 5 become 1 Krystallium, so 1 Krystallium now"
+        " and 2 left there for later.")
+    assert english(krystallium_reason(10)) == (
+        "10 cubes on your Empire card: every 5 become 1 Krystallium, so 2 Krystallium now"
+        " and 0 left there for later.")
+    assert english(krystallium_reason(1)).startswith("1 cube on your Empire card:")
+    assert krystallium_reason(3).topic == "krystallium"
+
+
+@pytest.mark.parametrize(("total", "face", "expected"), [
+    (62, "A", "62 points on face A: 47 once the 15 of face A are taken off, under 60, so"
+              " Apprentice."),
+    (95, "A", "95 points on face A: 80 once the 15 of face A are taken off, 80 or more, so"
+              " Emperor."),
+    (80, "B", "80 points on face B: 80 or more, so Emperor."),
+    (59, "B", "59 points on face B: under 60, so Apprentice."),
+    (100, "B", "100 points on face B: 100 or more, so Living God."),
+    (70, "C", "Face C is a variant: the rank table is printed for faces A and B only."),
+])
+def test_a_solo_rank_says_what_the_table_read(total: int, face: str, expected: str) -> None:
+    assert english(solo_rank_reason(total, face)) == expected
+
+
+BASE_1 = Thresholds(bronze=70, silver=95, gold=115)
+"""To the Center of the Earth (rules digest, section 6)."""
+
+
+@pytest.mark.parametrize(("total", "won", "expected"), [
+    (93, True, "You have 93: silver needs 95, 2 points short."),
+    (94, True, "You have 94: silver needs 95, 1 point short."),
+    (60, True, "You have 60: bronze needs 70, 10 points short."),
+    (120, True, "Gold needs 115: you have 120 points, gold it is."),
+    (130, False, "The scenario is lost: every card it lists must be built at the end,"
+                 " whatever the score."),
+])
+def test_a_medal_says_what_the_next_one_needs(total: int, won: bool, expected: str) -> None:
+    reason = medal_reason(total, BASE_1, won)
+    assert reason.topic == "solo-scenarios"
+    assert english(reason) == expected

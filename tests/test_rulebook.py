@@ -1,0 +1,142 @@
+"""The rules in the player's pocket: the shipped rulebook, its search, `companion rules`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from companion.cli import main
+from companion.i18n import SUPPORTED, language, set_language, t
+from companion.shipped.paths import assets_dir
+from companion.shipped.rulebook import RulebookError, parse_rulebook, rulebook, search
+
+TOPICS = {
+    "game": ["setup", "draft", "planning", "production", "supremacy", "construction",
+             "krystallium", "characters", "score", "two-players"],
+    "solo": ["solo", "solo-rank", "solo-scenarios"],
+    "expansions": ["corruption", "duo", "ca-players", "war-or-peace"],
+}
+"""What a player asks about at the table (issue: setup, the draft, planning, the five
+steps, supremacy, construction, Krystallium, characters, the score pad, solo and its
+ranks, the two-player variant, Corruption & Ascension, War or Peace)."""
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    before = language()
+    yield
+    set_language(before)
+
+
+def test_every_topic_a_player_asks_about_is_there_in_its_section() -> None:
+    book = rulebook()
+    assert [section.id for section in book.sections] == list(TOPICS)
+    for section, topics in TOPICS.items():
+        assert [topic.id for topic in book.in_section(section)] == topics
+
+
+@pytest.mark.parametrize("code", [code for code in SUPPORTED if code != "en"])
+def test_every_text_of_the_rulebook_is_translated(code: str) -> None:
+    catalog = json.loads((assets_dir() / "i18n" / f"{code}.json").read_text("utf-8"))
+    untranslated = [text[:50] for text in rulebook().messages()
+                    if not str(catalog.get(text, "")).strip()]
+    assert untranslated == []
+
+
+def _facts(topic_id: str) -> str:
+    return " ".join(rulebook().topic(topic_id).text)  # type: ignore[union-attr]
+
+
+def test_the_texts_carry_the_rules_numbers() -> None:
+    """Numbers written by hand from the rules digest, looked for in the rule's text."""
+    for number in ("60", "80", "100", "15"):
+        assert number in _facts("solo-rank")
+    assert "5" in _facts("krystallium")
+    for number in ("8", "4", "6", "3", "5", "2", "7"):
+        assert number in _facts("ca-players")
+    assert "10" in _facts("two-players") and "3" in _facts("two-players")
+    for word in ("left", "right"):
+        assert word in _facts("draft")
+
+
+def _book(**change: object) -> bytes:
+    book: dict[str, object] = {
+        "sections": [{"id": "game", "title": "The game"}],
+        "topics": [{"id": "draft", "section": "game", "title": "The draft",
+                    "text": ["Seven cards each."]}]}
+    book.update(change)
+    return json.dumps(book).encode()
+
+
+@pytest.mark.parametrize(("raw", "says"), [
+    (b"{", "not valid JSON"),
+    (_book(sections=[{"id": "game", "title": "The game", "colour": "red"}]), "colour"),
+    (_book(topics=[{"id": "a", "section": "nowhere", "title": "A", "text": ["x"]}]),
+     "unknown section 'nowhere'"),
+    (_book(topics=[{"id": "a", "section": "game", "title": "A", "text": ["x"]},
+                   {"id": "a", "section": "game", "title": "B", "text": ["y"]}]),
+     "topic id 'a' is used twice"),
+    (_book(topics=[{"id": "A b", "section": "game", "title": "A", "text": ["x"]}]),
+     "is not lower-case words"),
+    (_book(topics=[{"id": "a", "section": "game", "title": "A", "text": []}]), "no text"),
+    (_book(topics=[{"id": "a", "section": "game", "title": "A", "text": ["{count} cubes"]}]),
+     "brace"),
+])
+def test_a_broken_rulebook_says_what_and_where(raw: bytes, says: str) -> None:
+    with pytest.raises(RulebookError, match="rulebook.json") as caught:
+        parse_rulebook(raw)
+    assert says in str(caught.value)
+
+
+def test_a_well_formed_rulebook_loads() -> None:
+    book = parse_rulebook(_book())
+    assert book.topic("draft") is not None and book.topic("nothing") is None
+
+
+def test_search_reads_the_players_language_with_accents_optional() -> None:
+    set_language("es")
+    found = [topic.id for topic in search(rulebook(), "supremacia", t)]
+    assert found[0] == "supremacy"
+    set_language("fr")
+    assert search(rulebook(), "KRYSTALLIUM", t)[0].id == "krystallium"
+    assert search(rulebook(), "   ", t) == []
+    assert search(rulebook(), "zzzyx", t) == []
+
+
+def test_every_word_must_be_found() -> None:
+    both = {topic.id for topic in search(rulebook(), "Krystallium Empire", t)}
+    only = {topic.id for topic in search(rulebook(), "Krystallium", t)}
+    assert "krystallium" in both and both <= only
+
+
+def _rules(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(["rules", *argv])
+    return code, capsys.readouterr().out
+
+
+def test_companion_rules_lists_the_topics(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _rules(capsys)
+    assert code == 0
+    assert "The game:" in out and "supremacy" in out and "war-or-peace" in out
+
+
+def test_companion_rules_prints_a_topic_in_the_chosen_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _rules(capsys, "supremacy", "--lang", "fr")
+    assert code == 0
+    set_language("fr")
+    topic = rulebook().topic("supremacy")
+    assert topic is not None
+    assert out.splitlines()[0] == t(topic.title)
+    assert t(topic.text[0]).split()[0] in out
+
+
+def test_companion_rules_finds_words_and_says_when_nothing_matches(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _rules(capsys, "zzzyx")
+    assert code == 1
+    assert 'No rule mentions "zzzyx"' in out and "supremacy" in out
+    code, out = _rules(capsys, "Krystallium")
+    assert code == 0 and "krystallium" in out.lower()
