@@ -317,7 +317,8 @@ class CompanionApp:
             leading=(w.icon_button(ft.Icons.ARROW_BACK, t("Back"), self.back)
                      if parent else None),
             automatically_imply_leading=False,
-            actions=[w.icon_button(ft.Icons.SETTINGS, t("Settings"), self.open_settings)],
+            actions=[w.icon_button(ft.Icons.SETTINGS, t("Settings"),
+                                   lambda: self.open_on_top("settings"))],
         )
         bar = screen.bottom_bar()
         if bar is not None:
@@ -475,16 +476,16 @@ class CompanionApp:
         # Explicit: a handler run from a dialog would otherwise update only the dialog.
         self.page.update()
 
-    def open_settings(self) -> None:
-        """Settings on top of the screen in use: back (the arrow or the phone's gesture)
-        returns to it, the game in the middle of its round say, not to the home screen."""
+    def open_on_top(self, *segments: str, **query: str) -> None:
+        """A screen on top of the one in use (settings, a rule from a "?"): back, the
+        arrow or the phone's gesture, returns to it, the game in the middle of its round
+        say, not to the home screen."""
         here = routes.parse(self.route)
-        if here.path == "/settings":
+        if here.path == routes.path(*segments):
             return
-        if here.path == routes.HOME or here.route is None:
-            self.navigate("/settings")
-        else:
-            self.navigate(routes.path("settings", **{routes.OVER: self.route}))
+        if here.route is not None and here.path != routes.HOME:
+            query[routes.OVER] = self.route
+        self.navigate(routes.path(*segments, **query))
 
     # --- settings -----------------------------------------------------------------
 

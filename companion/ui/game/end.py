@@ -18,6 +18,7 @@ from companion.ui.kit.score_pad import breakdown_rows
 from companion.ui.table.ranking import seat_end_rows
 from companion.usecases.labels import card_name, empire_label, medal_label, solo_rank_label
 from companion.usecases.session import GameSession
+from companion.usecases.why import medal_numbers, rank_numbers
 
 
 class EndScreen(Screen):
@@ -89,6 +90,27 @@ class EndScreen(Screen):
             return []  # the table's ranking follows, from every seat's game
         return [t("Score the other players to see the ranking.")]
 
+    def _verdict_rows(self, verdict: list[str]) -> list[ft.Control]:
+        """The verdict, its first line with a "?" to the rule that decided it."""
+        rows: list[ft.Control] = [w.value_text(f"verdict-{n}", line, size=16)
+                                  for n, line in enumerate(verdict)]
+        why = self._why()
+        if rows and why is not None:
+            topic, numbers = why
+            rows[0] = w.with_why(rows[0], lambda: self.app.open_on_top("rules", topic, **numbers))
+        return rows
+
+    def _why(self) -> tuple[str, dict[str, str]] | None:
+        """The rule behind the verdict, with this game's numbers: the medal, or the rank."""
+        state = self.session.state
+        total = self.score().total
+        result = self.scenario_result()
+        if result is not None and state.scenario is not None:
+            return "solo-scenarios", medal_numbers(total, state.scenario, result.won)
+        if state.solo:
+            return "solo-rank", rank_numbers(total, state.empire.face)
+        return None
+
     def _picture(self) -> list[ft.Control]:
         """The medal won, or the solo rank, drawn as the game draws them."""
         result = self.scenario_result()
@@ -109,7 +131,7 @@ class EndScreen(Screen):
             ft.Row([w.value_text("final-score", points_total(result.total),
                                  size=32, bold=True), *self._picture()],
                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-            *[w.value_text(f"verdict-{n}", line, size=16) for n, line in enumerate(verdict)],
+            *self._verdict_rows(verdict),
             w.card_box(w.heading(t("Score pad")),
                        *breakdown_rows(result, "final", duo="ca" in state.expansions),
                        identifier="score-pad"),

@@ -28,6 +28,7 @@ from companion.store import StoreError
 from companion.ui.kit import widgets as w
 from companion.usecases.labels import resource_label
 from companion.usecases.tables import table_hub
+from companion.usecases.why import supremacy_numbers
 
 if TYPE_CHECKING:
     from companion.ui.game.board import GameBoard
@@ -52,7 +53,9 @@ def production_panel(screen: GameBoard) -> list[ft.Control]:
     if not state.solo and state.supremacy is None:
         lines += rivals_rows(screen)
         return lines
-    lines.append(w.value_text("supremacy", supremacy_text(screen)))
+    lines.append(w.with_why(w.value_text("supremacy", supremacy_text(screen)),
+                            lambda: screen.app.open_on_top(
+                                "rules", "supremacy", **supremacy_why(screen))))
     if state.science_pending:
         lines.append(ft.Row([
             w.button(t("Take a Financier"), lambda: screen.play(ChooseScience("Fin")),
@@ -111,6 +114,20 @@ def supremacy_text(screen: GameBoard) -> str:
     if others:
         return t("No supremacy for you (others: {others})", others=others)
     return t("No supremacy for you")
+
+
+def supremacy_why(screen: GameBoard) -> dict[str, str]:
+    """This step's totals for the supremacy rule's page, when the app knows them all
+    (solo, or the others' exact totals typed in); else the rule comes without them."""
+    state = screen.state
+    assert state.step is not None
+    totals = [(t("You"), state.produced)]
+    if not state.solo:
+        if not state.opponents:
+            return {}
+        totals += [(t("Player {number}", number=number), total)
+                   for number, total in enumerate(state.opponents, start=2)]
+    return supremacy_numbers(state.step, totals)
 
 
 def science_choice(screen: GameBoard) -> Token | None:

@@ -229,3 +229,14 @@ def confirm_dialog(page: ft.Page, title: str, text: str, confirm: str,
         actions=[button(t("Cancel"), lambda: page.pop_dialog(), kind="text"),
                  button(confirm, confirmed, kind="filled")],
     ))
+
+
+def why_button(on_click: Handler) -> ft.Control:
+    """The "?" beside a result a rule decides: it opens that rule with the game's numbers."""
+    return icon_button(ft.Icons.HELP_OUTLINE, t("Why? The rule behind this"), on_click)
+
+
+def with_why(result: ft.Control, on_click: Handler) -> ft.Control:
+    """A result with its "?" at the end of the line."""
+    return ft.Row([ft.Container(content=result, expand=True), why_button(on_click)],
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)

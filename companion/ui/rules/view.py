@@ -11,9 +11,12 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
+from companion.rules.reasons import Reason
 from companion.shipped.rulebook import Rulebook, Topic, rulebook, search
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
+from companion.usecases.labels import reason_text
+from companion.usecases.why import reason_for
 
 
 class RulesScreen(Screen):
@@ -65,9 +68,11 @@ class RulesScreen(Screen):
 class RuleScreen(Screen):
     """One rule, its paragraphs in the player's language."""
 
-    def __init__(self, app: CompanionApp, topic: Topic) -> None:
+    def __init__(self, app: CompanionApp, topic: Topic, reason: Reason | None = None) -> None:
         super().__init__(app)
         self.topic = topic
+        self.reason = reason
+        """The rule applied to the numbers of the player's game, when it came from a "?"."""
 
     @classmethod
     def from_route(cls, app: CompanionApp, **values: str) -> RuleScreen:
@@ -75,7 +80,7 @@ class RuleScreen(Screen):
         if found is None:
             raise ScreenMissing(t("There is no rule {topic}: the Rules page lists them all.",
                                   topic=values.get("topic", "")))
-        return cls(app, found)
+        return cls(app, found, reason_for(found.id, values, app.services.scenarios))
 
     @property
     def title(self) -> str:
@@ -84,6 +89,11 @@ class RuleScreen(Screen):
     def build(self) -> ft.Control:
         paragraphs: list[ft.Control] = [ft.Text(t(text), selectable=True)
                                         for text in self.topic.text]
+        if self.reason is not None:
+            paragraphs.insert(0, w.card_box(
+                w.heading(t("In your game")),
+                w.value_text("why", reason_text(self.reason), size=16),
+                identifier="rule-why"))
         return ft.Semantics(
             content=ft.Column(paragraphs, spacing=12,
                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH),

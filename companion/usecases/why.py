@@ -1,0 +1,99 @@
+"""A rule's page with this game's numbers: what a "?" beside a number carries.
+
+The "?" leads to the rule's own address with the numbers the rule needs in its query
+(`/rules/supremacy?resource=Energy&totals=...`), so the page works after a reload, from
+a link or from the back button, and the rules recompute the reason from them
+(`companion.rules.reasons`), never a sentence made elsewhere. An address typed by hand
+with numbers that make no sense shows the rule without them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+from companion.rules.cards import Resource
+from companion.rules.construction import SLOT_NAMES
+from companion.rules.reasons import (
+    Reason,
+    krystallium_reason,
+    medal_reason,
+    solo_rank_reason,
+    supremacy_reason,
+)
+from companion.rules.scenarios import Scenario
+from companion.rules.supremacy import MAX_PLAYERS
+
+MAX_NAME = 40
+MAX_NUMBER = 9999
+FACES = ("A", "B", "C", "D", "E", "F")
+_RESOURCES = {SLOT_NAMES[resource]: resource for resource in Resource}
+
+
+def supremacy_numbers(resource: Resource, totals: Sequence[tuple[str, int]]) -> dict[str, str]:
+    return {"resource": SLOT_NAMES[resource],
+            "totals": json.dumps([[name, total] for name, total in totals],
+                                 ensure_ascii=False, separators=(",", ":"))}
+
+
+def rank_numbers(total: int, face: str) -> dict[str, str]:
+    return {"total": str(total), "face": face}
+
+
+def medal_numbers(total: int, scenario_id: str, won: bool) -> dict[str, str]:
+    return {"total": str(total), "scenario": scenario_id, "won": "1" if won else "0"}
+
+
+def krystallium_numbers(cubes: int) -> dict[str, str]:
+    return {"cubes": str(cubes)}
+
+
+def _number(text: str | None) -> int | None:
+    if text is None or not text.isdigit() or len(text) > 4:
+        return None
+    return int(text)
+
+
+def _totals(text: str | None) -> list[tuple[str, int]] | None:
+    try:
+        raw = json.loads(text or "")
+    except ValueError:
+        return None
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_PLAYERS:
+        return None
+    totals: list[tuple[str, int]] = []
+    for entry in raw:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)
+                and 0 < len(entry[0]) <= MAX_NAME and type(entry[1]) is int
+                and 0 <= entry[1] <= MAX_NUMBER):
+            return None
+        totals.append((entry[0], entry[1]))
+    return totals
+
+
+def reason_for(topic: str, numbers: Mapping[str, str],
+               scenarios: Mapping[str, Scenario]) -> Reason | None:
+    """The reason the rules give for these numbers, or None when they are missing or
+    make no sense (the page then shows the rule alone)."""
+    if topic == "supremacy":
+        resource = _RESOURCES.get(numbers.get("resource", ""))
+        totals = _totals(numbers.get("totals"))
+        if resource is None or totals is None:
+            return None
+        return supremacy_reason(resource, totals)
+    if topic == "krystallium":
+        cubes = _number(numbers.get("cubes"))
+        return None if cubes is None else krystallium_reason(cubes)
+    total = _number(numbers.get("total"))
+    if total is None:
+        return None
+    if topic == "solo-rank":
+        face = numbers.get("face", "")
+        return solo_rank_reason(total, face) if face in FACES else None
+    if topic == "solo-scenarios":
+        scenario = scenarios.get(numbers.get("scenario", ""))
+        won = numbers.get("won")
+        if scenario is None or won not in ("0", "1"):
+            return None
+        return medal_reason(total, scenario.thresholds, won == "1")
+    return None

@@ -1,0 +1,46 @@
+"""The Rules section: the topics, a search, a page per rule, and a "?" beside a result
+that opens its rule with the game's own numbers (written here by hand)."""
+
+from __future__ import annotations
+
+from harness import Ui
+from test_game_flow import start_solo
+
+WHY = "Why? The rule behind this"
+
+
+def test_a_why_from_a_production_step_shows_the_rule_with_this_games_numbers(
+        ui: Ui) -> None:
+    start_solo(ui)  # Noram States A: 3 Materials
+    ui.click("Start production")
+    game = ui.route
+    assert ui.text("supremacy") == "3: not enough for a Financier (solo needs 5)"
+    ui.click(WHY)
+    assert ui.route.startswith("/rules/supremacy?")
+    assert ui.text("why") == ("You produced 3 Materials: playing alone, the supremacy bonus"
+                              " needs 5 or more.")
+    assert "Supremacy" in ui.screen_text()
+    ui.click("Back")
+    assert ui.route == game, "back returns to the game, at the same step"
+    assert ui.text("produced") == "You produce 3 Materials"
+
+
+def test_the_rules_list_searches_and_opens_a_rule(ui: Ui) -> None:
+    ui.go("/rules")
+    assert {"Supremacy", "Krystallium", "Solo rank"} <= set(ui.names())
+    ui.fill("Search the rules", "KRYSTALLIUM empire")
+    assert "Krystallium" in ui.names() and "Solo rank" not in ui.names()
+    ui.fill("Search the rules", "zzzyx")
+    assert "No rule mentions these words." in ui.screen_text()
+    ui.fill("Search the rules", "")
+    ui.click("Krystallium")
+    assert ui.route == "/rules/krystallium"
+    assert "5" in ui.text("rule-krystallium")
+    assert not ui.has_id("rule-why"), "no numbers when it was not opened from a game"
+
+
+def test_an_unknown_rule_or_nonsense_numbers_never_break_the_page(ui: Ui) -> None:
+    ui.go("/rules/no-such-rule")
+    assert "There is no rule no-such-rule" in ui.text("not-found")
+    ui.go("/rules/supremacy?resource=Energy&totals=%5B%5B%22A%22%2C-3%5D%5D")
+    assert ui.has_id("rule-supremacy") and not ui.has_id("rule-why")
