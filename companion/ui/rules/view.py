@@ -87,7 +87,7 @@ class RuleScreen(Screen):
         return t(self.topic.title)
 
     def build(self) -> ft.Control:
-        paragraphs: list[ft.Control] = [ft.Text(t(text), selectable=True)
+        paragraphs: list[ft.Control] = [ft.Text(t(text))
                                         for text in self.topic.text]
         if self.reason is not None:
             paragraphs.insert(0, w.card_box(
