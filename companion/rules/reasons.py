@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from companion.rules.cards import Resource
+from companion.rules.cards import CardType, Points, Resource, Token
 from companion.rules.construction import SLOT_NAMES
 from companion.rules.plural import Plural
 from companion.rules.scenarios import MEDAL_ORDER, Thresholds, medal_for
@@ -157,3 +157,37 @@ def medal_reason(total: int, thresholds: Thresholds, won: bool = True) -> Reason
     return Reason("solo-scenarios", Plural(
         "You have {total}: {medal} needs {needs}, {short} point short.",
         "You have {total}: {medal} needs {needs}, {short} points short.", "short"), params)
+
+
+def _element(element: CardType | Token) -> str:
+    """A card type or a character by its English name, as the messages carry them."""
+    return element.value if isinstance(element, CardType) else SLOT_NAMES[element]
+
+
+def points_reason(points: Points) -> Reason:
+    """How a card (or an Empire face) scores at the end of the game, in words."""
+    params: dict[str, object] = {"amount": points.amount}
+    if points.is_flat:
+        return Reason("score", Plural("{amount} victory point, once the card is built.",
+                                      "{amount} victory points, once the card is built.",
+                                      "amount"), params)
+    if points.is_duo:
+        first, second = points.per
+        params.update(first=_element(first), second=_element(second))
+        return Reason("duo", Plural(
+            "{amount} victory point for each pair of {first} and {second} at the end: the"
+            " smaller of the two counts is the number of pairs.",
+            "{amount} victory points for each pair of {first} and {second} at the end: the"
+            " smaller of the two counts is the number of pairs.", "amount"), params)
+    (per,) = points.per
+    params["per"] = _element(per)
+    if isinstance(per, Token):
+        return Reason("characters", Plural(
+            "{amount} victory point for each {per} you hold at the end of the game.",
+            "{amount} victory points for each {per} you hold at the end of the game.",
+            "amount"), params)
+    return Reason("score", Plural(
+        "{amount} victory point for each {per} card you have built at the end of the game,"
+        " this one included if it is one.",
+        "{amount} victory points for each {per} card you have built at the end of the game,"
+        " this one included if it is one.", "amount"), params)

@@ -252,6 +252,12 @@ def reason_text(reason: Reason) -> str:
     rank = params.get("rank")
     if isinstance(rank, str) and rank in {r.value for r in SoloRank}:
         params["rank"] = solo_rank_label(SoloRank(rank))
+    for key in ("per", "first", "second"):  # what a card's points count
+        named = params.get(key)
+        if isinstance(named, str) and named in ENGLISH_RESOURCE:
+            params[key] = resource_name(ENGLISH_RESOURCE[named])
+        elif isinstance(named, str) and named in {c.value for c in CardType}:
+            params[key] = type_name(CardType(named))
     medal = params.get("medal")
     if isinstance(medal, str) and medal in {m.value for m in Medal}:
         params["medal"] = medal_label(Medal(medal))

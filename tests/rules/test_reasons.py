@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.cards import Resource
+from companion.rules.cards import CardType, Points, Resource, Token
 from companion.rules.reasons import (
     Reason,
     krystallium_reason,
     medal_reason,
+    points_reason,
     solo_rank_reason,
     supremacy_reason,
 )
@@ -98,4 +99,22 @@ BASE_1 = Thresholds(bronze=70, silver=95, gold=115)
 def test_a_medal_says_what_the_next_one_needs(total: int, won: bool, expected: str) -> None:
     reason = medal_reason(total, BASE_1, won)
     assert reason.topic == "solo-scenarios"
+    assert english(reason) == expected
+
+
+@pytest.mark.parametrize(("points", "topic", "expected"), [
+    (Points(10), "score", "10 victory points, once the card is built."),
+    (Points(1), "score", "1 victory point, once the card is built."),
+    (Points(2, (CardType.DISCOVERY,)), "score",
+     "2 victory points for each Discovery card you have built at the end of the game, this"
+     " one included if it is one."),
+    (Points(1, (Token.GENERAL,)), "characters",
+     "1 victory point for each General you hold at the end of the game."),
+    (Points(9, (CardType.RESEARCH, CardType.PROJECT)), "duo",
+     "9 victory points for each pair of Research and Project at the end: the smaller of the"
+     " two counts is the number of pairs."),
+])
+def test_a_cards_points_in_words(points: Points, topic: str, expected: str) -> None:
+    reason = points_reason(points)
+    assert reason.topic == topic
     assert english(reason) == expected

@@ -44,3 +44,12 @@ def test_an_unknown_rule_or_nonsense_numbers_never_break_the_page(ui: Ui) -> Non
     assert "There is no rule no-such-rule" in ui.text("not-found")
     ui.go("/rules/supremacy?resource=Energy&totals=%5B%5B%22A%22%2C-3%5D%5D")
     assert ui.has_id("rule-supremacy") and not ui.has_id("rule-why")
+
+
+def test_a_cards_page_says_how_it_scores_and_leads_to_the_rule(ui: Ui) -> None:
+    ui.go("/cards/46")  # Harbor Zone: 2 points (cards.csv)
+    assert ui.text("card-scoring") == "2 victory points, once the card is built."
+    ui.click(WHY)
+    assert ui.route == "/rules/score?over=%2Fcards%2F46"
+    ui.click("Back")
+    assert ui.route == "/cards/46"

@@ -19,6 +19,7 @@ import flet as ft
 
 from companion.i18n import language, t
 from companion.rules.cards import Card, CardType, Expansion, SlotKind
+from companion.rules.reasons import points_reason
 from companion.shipped.catalog import Catalog
 from companion.ui import routes
 from companion.ui.app import LANGUAGE_NAMES, CompanionApp, Screen, ScreenMissing
@@ -33,6 +34,7 @@ from companion.ui.kit.card_face import (
     production_chips,
     type_label,
 )
+from companion.usecases.labels import reason_text
 
 PAGE = 30
 """Rows built at first, and added by each "show more"."""
@@ -257,6 +259,8 @@ class CardScreen(Screen):
     def __init__(self, app: CompanionApp, card: Card) -> None:
         super().__init__(app)
         self.card = card
+        self.scoring = points_reason(card.points)
+        """How it scores, in words, and the rule that applies."""
 
     @classmethod
     def from_route(cls, app: CompanionApp, **values: str) -> CardScreen:
@@ -288,6 +292,9 @@ class CardScreen(Screen):
                      chip_row(production_chips(card.production, long=True))),
             _section(t("Victory points"), "card-points",
                      ft.Text(points_text(card.points), weight=ft.FontWeight.BOLD)),
+            _section(t("How it scores"), "card-scoring-box",
+                     w.with_why(w.value_text("card-scoring", reason_text(self.scoring)),
+                                lambda: self.app.open_on_top("rules", self.scoring.topic))),
             _section(t("Construction bonus"), "card-bonus",
                      chip_row(amount_chips(card.construction_bonus, long=True))),
             _section(t("Recycling bonus"), "card-recycle",
