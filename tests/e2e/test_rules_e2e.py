@@ -22,7 +22,7 @@ def test_a_why_from_production_then_the_rules_searched_in_french(app_server, pag
     app.click("Start production")  # Noram States A: 3 Materials
     app.wait_text("produced", "You produce 3 Materials")
     game = page.url
-    app.click("Why? The rule behind this")
+    app.click("Why this supremacy?")
     app.wait_for_address("/rules/supremacy\\?")
     app.wait_text("why", "You produced 3 Materials: playing alone, the supremacy bonus needs"
                          " 5 or more.")

@@ -31,7 +31,7 @@ def test_the_rank_has_a_why_that_opens_its_rule_with_the_score(
     backend = MemoryBackend()
     backend.save_game(record(benjamin_game(catalog()), "benjamin", 0))
     ui = open_ui(memory_services(backend), route="/play/benjamin")
-    ui.click("Why? The rule behind this")
+    ui.click("Why this result?")
     assert ui.route.startswith("/rules/solo-rank?")
     # 2 points on face A: 2 − 15 = −13, under 60 (RULES.md solo ranks), written by hand.
     assert ui.text("why") == ("2 points on face A: -13 once the 15 of face A are taken off,"

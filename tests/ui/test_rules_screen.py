@@ -6,8 +6,6 @@ from __future__ import annotations
 from harness import Ui
 from test_game_flow import start_solo
 
-WHY = "Why? The rule behind this"
-
 
 def test_a_why_from_a_production_step_shows_the_rule_with_this_games_numbers(
         ui: Ui) -> None:
@@ -15,7 +13,7 @@ def test_a_why_from_a_production_step_shows_the_rule_with_this_games_numbers(
     ui.click("Start production")
     game = ui.route
     assert ui.text("supremacy") == "3: not enough for a Financier (solo needs 5)"
-    ui.click(WHY)
+    ui.click("Why this supremacy?")
     assert ui.route.startswith("/rules/supremacy?")
     assert ui.text("why") == ("You produced 3 Materials: playing alone, the supremacy bonus"
                               " needs 5 or more.")
@@ -49,7 +47,15 @@ def test_an_unknown_rule_or_nonsense_numbers_never_break_the_page(ui: Ui) -> Non
 def test_a_cards_page_says_how_it_scores_and_leads_to_the_rule(ui: Ui) -> None:
     ui.go("/cards/46")  # Harbor Zone: 2 points (cards.csv)
     assert ui.text("card-scoring") == "2 victory points, once the card is built."
-    ui.click(WHY)
+    ui.click("Which rule scores this card?")
     assert ui.route == "/rules/score?over=%2Fcards%2F46"
     ui.click("Back")
     assert ui.route == "/cards/46"
+
+
+def test_the_cubes_on_the_empire_lead_to_the_krystallium_rule(ui: Ui) -> None:
+    start_solo(ui)
+    ui.click("How do cubes become Krystallium?")
+    assert ui.route.startswith("/rules/krystallium?cubes=0")
+    assert ui.text("why") == ("0 cubes on your Empire card: every 5 become 1 Krystallium, so"
+                              " 0 Krystallium now and 0 left there for later.")

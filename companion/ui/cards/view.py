@@ -294,6 +294,7 @@ class CardScreen(Screen):
                      ft.Text(points_text(card.points), weight=ft.FontWeight.BOLD)),
             _section(t("How it scores"), "card-scoring-box",
                      w.with_why(w.value_text("card-scoring", reason_text(self.scoring)),
+                                t("Which rule scores this card?"),
                                 lambda: self.app.open_on_top("rules", self.scoring.topic))),
             _section(t("Construction bonus"), "card-bonus",
                      chip_row(amount_chips(card.construction_bonus, long=True))),

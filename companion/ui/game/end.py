@@ -97,7 +97,8 @@ class EndScreen(Screen):
         why = self._why()
         if rows and why is not None:
             topic, numbers = why
-            rows[0] = w.with_why(rows[0], lambda: self.app.open_on_top("rules", topic, **numbers))
+            rows[0] = w.with_why(rows[0], t("Why this result?"),
+                                 lambda: self.app.open_on_top("rules", topic, **numbers))
         return rows
 
     def _why(self) -> tuple[str, dict[str, str]] | None:

@@ -54,6 +54,7 @@ def production_panel(screen: GameBoard) -> list[ft.Control]:
         lines += rivals_rows(screen)
         return lines
     lines.append(w.with_why(w.value_text("supremacy", supremacy_text(screen)),
+                            t("Why this supremacy?"),
                             lambda: screen.app.open_on_top(
                                 "rules", "supremacy", **supremacy_why(screen))))
     if state.science_pending:

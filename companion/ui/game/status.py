@@ -14,6 +14,7 @@ from companion.rules.production import sources
 from companion.ui.kit import widgets as w
 from companion.usecases.labels import card_name, resource_label
 from companion.usecases.session import phase_label
+from companion.usecases.why import krystallium_numbers
 
 if TYPE_CHECKING:
     from companion.ui.game.board import GameBoard
@@ -54,6 +55,9 @@ def status_box(screen: GameBoard) -> ft.Control:
         t("Cubes on your Empire: {cubes}/5 toward the next Krystallium ({left} to go)",
           cubes=state.empire_cubes, left=state.cubes_to_next_krystallium),
     )
+    numbers = krystallium_numbers(state.empire_cubes)
+    cubes = w.with_why(cubes, t("How do cubes become Krystallium?"),
+                       lambda: screen.app.open_on_top("rules", "krystallium", **numbers))
     lines: list[ft.Control] = [
         w.value_text("phase", phase_label(state), bold=True),
         ft.Text(screen.session.empire_line(), size=12),

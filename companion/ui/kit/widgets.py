@@ -231,12 +231,13 @@ def confirm_dialog(page: ft.Page, title: str, text: str, confirm: str,
     ))
 
 
-def why_button(on_click: Handler) -> ft.Control:
-    """The "?" beside a result a rule decides: it opens that rule with the game's numbers."""
-    return icon_button(ft.Icons.HELP_OUTLINE, t("Why? The rule behind this"), on_click)
+def why_button(question: str, on_click: Handler) -> ft.Control:
+    """The "?" beside a result a rule decides: it opens that rule with the game's numbers.
+    `question` is its name for a screen reader, and says which result it explains."""
+    return icon_button(ft.Icons.HELP_OUTLINE, question, on_click)
 
 
-def with_why(result: ft.Control, on_click: Handler) -> ft.Control:
+def with_why(result: ft.Control, question: str, on_click: Handler) -> ft.Control:
     """A result with its "?" at the end of the line."""
-    return ft.Row([ft.Container(content=result, expand=True), why_button(on_click)],
+    return ft.Row([ft.Container(content=result, expand=True), why_button(question, on_click)],
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
