@@ -310,3 +310,16 @@ def test_a_table_the_box_does_not_allow_is_not_saved() -> None:
     model.players[1].empire = "Noram States"
     with pytest.raises(Rejected, match="Player 1 and Player 2 both play Noram States"):
         model.to_record(catalog(), "id")
+
+
+def test_the_solo_rank_says_why_and_back_keeps_every_tap(ui: Ui) -> None:
+    ui.click("Quick score")
+    ui.click("Aztec Empire")
+    ui.click("Face B")
+    for name in SIMON:
+        ui.click(name)
+    assert ui.text("score-total") == "42 points"  # 12 raw + 30 combo, no tokens yet
+    ui.click("Why this result?")
+    assert ui.text("why") == "42 points on face B: under 60, so Apprentice."
+    ui.click("Back")
+    assert ui.text("score-total") == "42 points", "the tableau tapped in is still there"

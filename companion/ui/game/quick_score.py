@@ -27,6 +27,7 @@ from companion.ui.kit.card_grid import CardGrid, owned_expansions, shown_cards
 from companion.ui.kit.score_pad import score_pad
 from companion.usecases.labels import empire_label, solo_rank_label, tie_break_label
 from companion.usecases.quick_model import QuickScore
+from companion.usecases.why import rank_numbers
 
 if TYPE_CHECKING:
     from companion.usecases.session import GameSession
@@ -198,7 +199,10 @@ class QuickScoreScreen(Screen):
         rank = solo_rank(result.total, face)
         if len(self.model.players) == 1 and rank is not None:
             caption = w.value_text("solo-rank", solo_rank_label(rank), size=10)
-            return ft.Column([symbols.rank_badge(rank, 28), caption], spacing=2, width=64,
+            numbers = rank_numbers(result.total, face)
+            why = w.why_button(t("Why this result?"),
+                               lambda: self.app.open_on_top("rules", "solo-rank", **numbers))
+            return ft.Column([symbols.rank_badge(rank, 28), caption, why], spacing=2, width=64,
                              horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
         return ft.Text(self.model.players[self.selected].name, size=11, width=56,
                        max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
