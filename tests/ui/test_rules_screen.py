@@ -59,3 +59,18 @@ def test_the_cubes_on_the_empire_lead_to_the_krystallium_rule(ui: Ui) -> None:
     assert ui.route.startswith("/rules/krystallium?cubes=0")
     assert ui.text("why") == ("0 cubes on your Empire card: every 5 become 1 Krystallium, so"
                               " 0 Krystallium now and 0 left there for later.")
+
+
+def test_at_a_table_the_why_names_the_players_whose_totals_were_typed(ui: Ui) -> None:
+    ui.click("Table game (2–7 players)")
+    ui.click("One player fewer")  # 3 players
+    ui.fill("Name of player 2", "Ada")
+    ui.click("Start the game")  # Noram States A: 3 Materials
+    ui.click("Start production")
+    ui.click("Enter their exact totals")
+    ui.fill("Ada's total", "3")
+    ui.fill("Player 3's total", "1")
+    ui.click("Confirm the totals")
+    ui.click("Why this supremacy?")
+    assert ui.text("why") == ("You 3, Ada 3, Player 3 1 Materials: a tie at the top (You, Ada),"
+                              " so nobody takes the supremacy bonus (2 to 5 players).")

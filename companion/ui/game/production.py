@@ -126,8 +126,7 @@ def supremacy_why(screen: GameBoard) -> dict[str, str]:
     if not state.solo:
         if not state.opponents:
             return {}
-        totals += [(t("Player {number}", number=number), total)
-                   for number, total in enumerate(state.opponents, start=2)]
+        totals += list(zip(opponent_names(screen), state.opponents, strict=False))
     return supremacy_numbers(state.step, totals)
 
 
@@ -181,14 +180,20 @@ def _answer(screen: GameBoard, reaching: int) -> Callable[[], None]:
     return answer
 
 
+def opponent_names(screen: GameBoard) -> list[str]:
+    """The other players in the order their totals are given: the names typed at setup
+    (at a shared table, the other seats), then "Player N" for the rest."""
+    state = screen.state
+    names = list(screen.session.names or [])
+    names += [t("Player {number}", number=n) for n in range(len(names) + 2, state.players + 1)]
+    return names[: state.players - 1]
+
+
 def _totals_rows(screen: GameBoard) -> list[ft.Control]:
     state = screen.state
     key = (state.round, state.step.value if state.step else None)
     if screen.opponents_key != key:
         screen.opponents_key = key
-        names = screen.session.names or []
-        names = names + [t("Player {number}", number=n)
-                         for n in range(len(names) + 2, state.players + 1)]
         screen.opponent_fields = [
             ft.TextField(
                 label=t("{name}'s total", name=name),
@@ -197,7 +202,7 @@ def _totals_rows(screen: GameBoard) -> list[ft.Control]:
                 input_filter=ft.NumbersOnlyInputFilter(),  # type: ignore[no-untyped-call]
                 width=160,
             )
-            for name in names[: state.players - 1]
+            for name in opponent_names(screen)
         ]
     return [
         ft.Row(list(screen.opponent_fields), wrap=True, spacing=8, run_spacing=8),
