@@ -32,6 +32,22 @@ from companion.rules.supremacy import (
 KRYSTALLIUM_CUBES = 5
 """Resource cubes on the Empire card that make one Krystallium."""
 
+EVENT_TOPICS: dict[str, str] = {
+    "recycle": "planning",
+    "construct": "planning",
+    "discard": "construction",
+    "built": "construction",
+    "bonus": "construction",
+    "krystallium": "krystallium",
+    "supremacy": "supremacy",
+    "no-supremacy": "supremacy",
+    "supremacy-choice": "supremacy",
+    "step": "production",
+    "tokens": "war-or-peace",
+    "finished": "score",
+}
+"""The rulebook topic behind each kind of event the rules report (`moves.Event.kind`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Reason:

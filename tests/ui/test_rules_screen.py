@@ -4,7 +4,7 @@ that opens its rule with the game's own numbers (written here by hand)."""
 from __future__ import annotations
 
 from harness import Ui
-from test_game_flow import start_solo
+from test_game_flow import draft, start_solo
 
 
 def test_a_why_from_a_production_step_shows_the_rule_with_this_games_numbers(
@@ -74,3 +74,16 @@ def test_at_a_table_the_why_names_the_players_whose_totals_were_typed(ui: Ui) ->
     ui.click("Why this supremacy?")
     assert ui.text("why") == ("You 3, Ada 3, Player 3 1 Materials: a tie at the top (You, Ada),"
                               " so nobody takes the supremacy bonus (2 to 5 players).")
+
+
+def test_what_just_happened_leads_to_the_rule_behind_it(ui: Ui) -> None:
+    start_solo(ui)  # Noram States A: 3 Materials
+    draft(ui, "Wind Turbines")
+    ui.click("Start production")
+    ui.click("Place the cubes")  # 2 on Wind Turbines: built at once
+    assert "Wind Turbines is built and joins your Empire" in ui.text("events")
+    game = ui.route
+    ui.click("Rule: Construction")
+    assert ui.route.startswith("/rules/construction?")
+    ui.click("Back")
+    assert ui.route == game

@@ -40,6 +40,7 @@ from companion.rules.planning import (
     refuse_past_the_pools,
     required_left,
 )
+from companion.rules.reasons import EVENT_TOPICS
 from companion.rules.state import GameState, Phase
 from companion.rules.suggest import (
     character_slots,
@@ -47,6 +48,7 @@ from companion.rules.suggest import (
     krystallium_slots,
     refusal,
 )
+from companion.shipped.rulebook import rulebook
 from companion.store import StoreError
 from companion.store.errors import StoreConflict
 from companion.ui.app import CompanionApp, Screen
@@ -58,6 +60,7 @@ from companion.ui.kit import widgets as w
 from companion.ui.kit.card_picker import CardPicker, card_label
 from companion.usecases.labels import card_name, message, resource_label, resource_letter
 from companion.usecases.session import GameSession, phase_label
+from companion.usecases.why import krystallium_numbers
 
 RECENT_IN_GAME = 4
 """Recent cards offered with nothing typed: what fits on a phone with the messages and
@@ -180,7 +183,8 @@ class GameScreen(Screen):
         self._status.content = self.memo("status", self._status_signature(), self._status_box)
         notes = self._announcements()
         self._events.content = (
-            w.card_box(*[ft.Text(n) for n in notes], identifier="events") if notes else None
+            w.card_box(*[self._announced(*note) for note in notes], identifier="events")
+            if notes else None
         )
         # Persistent parents with fresh lists: children unchanged since the last tap are
         # the same objects, so Flet diffs them to nothing.
@@ -191,11 +195,26 @@ class GameScreen(Screen):
                                  if planning and self.pending is None else None)
         self._constructions.controls = self._construction_list()
 
-    def _announcements(self) -> list[str]:
-        """What the last action did, less what the step's panel already says."""
-        notes = [message(e.template, e.params) for e in self.session.events
-                 if e.kind not in SAID_BY_THE_PANEL]
-        return [*notes, self.note] if self.note else notes
+    def _announcements(self) -> list[tuple[str, str | None, dict[str, str]]]:
+        """What the last action did, less what the step's panel already says: each line
+        with the rule behind it, if any, and the numbers that rule needs."""
+        notes: list[tuple[str, str | None, dict[str, str]]] = []
+        for event in self.session.events:
+            if event.kind in SAID_BY_THE_PANEL:
+                continue
+            cubes = event.params.get("cubes")
+            numbers = krystallium_numbers(cubes) if isinstance(cubes, int) else {}
+            notes.append((message(event.template, event.params),
+                          EVENT_TOPICS.get(event.kind), numbers))
+        return [*notes, (self.note, None, {})] if self.note else notes
+
+    def _announced(self, text: str, topic: str | None, numbers: dict[str, str]) -> ft.Control:
+        """One line of what happened, with a "?" to its rule."""
+        found = rulebook().topic(topic) if topic else None
+        if found is None:
+            return ft.Text(text)
+        return w.with_why(ft.Text(text), t("Rule: {topic}", topic=t(found.title)),
+                          lambda: self.app.open_on_top("rules", found.id, **numbers))
 
     def after_action(self) -> None:
         if self.state.finished:
