@@ -184,3 +184,14 @@ def test_no_games_yet(open_ui: Callable[..., Ui]) -> None:
 def test_a_deleted_games_address_says_so(open_ui: Callable[..., Ui]) -> None:
     ui = open_ui(memory_services(MemoryBackend()), route="/history/nothing-here")
     assert "no longer in your data" in ui.text("not-found")
+
+
+def test_a_steps_supremacy_in_the_story_leads_to_its_rule_with_the_total(
+        open_ui: Callable[..., Ui], backend: MemoryBackend) -> None:
+    ui = open_ui(memory_services(backend), route="/history/benjamin")
+    ui.click("Why this supremacy in Materials?", within="round-3")  # 5 Materials
+    # Solo, 5 Materials: at least 5 wins (rules digest, 3.2), written by hand.
+    assert ui.text("why") == ("You produced 5 Materials: playing alone, 5 or more wins the"
+                              " supremacy bonus.")
+    ui.click("Back")
+    assert ui.route == "/history/benjamin"

@@ -204,8 +204,10 @@ class GameScreen(Screen):
                 continue
             cubes = event.params.get("cubes")
             numbers = krystallium_numbers(cubes) if isinstance(cubes, int) else {}
-            notes.append((message(event.template, event.params),
-                          EVENT_TOPICS.get(event.kind), numbers))
+            topic = EVENT_TOPICS.get(event.kind)
+            if any(topic == seen for _, seen, _ in notes):
+                topic = None  # one "?" per rule: two alike would say the same twice
+            notes.append((message(event.template, event.params), topic, numbers))
         return [*notes, (self.note, None, {})] if self.note else notes
 
     def _announced(self, text: str, topic: str | None, numbers: dict[str, str]) -> ft.Control:

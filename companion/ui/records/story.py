@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import t, tn
-from companion.rules.cards import Token
+from companion.rules.cards import Resource, Token
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.scoring import Score
@@ -29,6 +29,7 @@ from companion.ui.open_games import forget_session
 from companion.usecases.bgstats import create_play_url, play_data, players_of, qr_png
 from companion.usecases.labels import card_name, empire_label, message
 from companion.usecases.record_labels import record_date, record_empire_line, record_heading
+from companion.usecases.why import supremacy_numbers
 
 
 class HistoryGameScreen(Screen):
@@ -152,8 +153,15 @@ class HistoryGameScreen(Screen):
                         total=chapter.produced),
                 identifier=f"produced-{number}-{resource.value}")
             notes.insert(0, self._supremacy(chapter))
-            return ft.Row([badge, ft.Column([ft.Text(n) for n in notes], spacing=2,
-                                            expand=True)],
+            texts: list[ft.Control] = [ft.Text(n) for n in notes]
+            numbers = self._supremacy_numbers(chapter, resource)
+            if numbers:
+                question = t("Why this supremacy in {resource}?",
+                             resource=w.resource_name(resource))
+                texts[0] = w.with_why(texts[0], question,
+                                      lambda: self.app.open_on_top("rules", "supremacy",
+                                                                   **numbers))
+            return ft.Row([badge, ft.Column(texts, spacing=2, expand=True)],
                           vertical_alignment=ft.CrossAxisAlignment.START)
         if not notes:
             return None
@@ -172,6 +180,18 @@ class HistoryGameScreen(Screen):
         if chapter.krystallium:
             notes.append(t("+{count} Krystallium", count=chapter.krystallium))
         return notes
+
+    def _supremacy_numbers(self, chapter: Chapter, resource: Resource) -> dict[str, str]:
+        """The step's totals for its supremacy rule, when the story knows them all."""
+        if chapter.supremacy is None:
+            return {}
+        totals = [(t("You"), chapter.produced)]
+        if chapter.others:
+            totals += [(t("Player {number}", number=number), total)
+                       for number, total in enumerate(chapter.others, start=2)]
+        elif self.record.get("mode") != "solo":
+            return {}
+        return supremacy_numbers(resource, totals)
 
     def _supremacy(self, chapter: Chapter) -> str:
         others = ", ".join(str(x) for x in chapter.others or ())
