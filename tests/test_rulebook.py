@@ -10,7 +10,15 @@ import pytest
 from companion.cli import main
 from companion.i18n import SUPPORTED, language, set_language, t
 from companion.shipped.paths import assets_dir
-from companion.shipped.rulebook import RulebookError, parse_rulebook, rulebook, search
+from companion.shipped.rulebook import (
+    RulebookError,
+    Tableau,
+    parse_examples,
+    parse_rulebook,
+    rulebook,
+    search,
+    worked_examples,
+)
 
 TOPICS = {
     "game": ["setup", "draft", "planning", "production", "supremacy", "construction",
@@ -140,3 +148,26 @@ def test_companion_rules_finds_words_and_says_when_nothing_matches(
     assert 'No rule mentions "zzzyx"' in out and "supremacy" in out
     code, out = _rules(capsys, "Krystallium")
     assert code == 0 and "krystallium" in out.lower()
+
+
+def test_the_drawn_examples_are_the_ones_the_topics_name() -> None:
+    named = {example for topic in rulebook().topics for example in topic.examples}
+    assert set(worked_examples()) <= named
+    assert {"production-benjamin", "score-simon", "duo-apolline", "score-apolline"} <= set(
+        worked_examples())
+
+
+@pytest.mark.parametrize(("raw", "says"), [
+    (b'{"examples": [{"id": "x", "shows": "dance", "empire": "E", "face": "A",'
+     b' "built": []}]}', "shows 'dance'"),
+    (b'{"examples": [{"id": "x", "shows": "score", "empire": "E", "face": "A",'
+     b' "built": ["Nothing"]}]}', "no card Nothing"),
+    (b'{"examples": [{"id": "x"}]}', "missing required field"),
+])
+def test_a_broken_example_says_which_and_why(raw: bytes, says: str) -> None:
+    def known(tableau: Tableau) -> str | None:
+        return "no card Nothing" if "Nothing" in tableau.built else None
+
+    with pytest.raises(RulebookError, match="examples.json") as caught:
+        parse_examples(raw, known)
+    assert says in str(caught.value)

@@ -65,6 +65,61 @@ class Rulebook(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             yield from topic.text
 
 
+class Tableau(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A rulebook's worked example as a tableau, drawn on the rule's page with the app's
+    symbols and computed by the rules (so the page shows what the app counts)."""
+
+    id: str
+    shows: str
+    """"production" (the totals of a production step) or "score" (the score pad)."""
+    empire: str
+    face: str
+    built: tuple[str, ...]
+    generals: int = 0
+    financiers: int = 0
+
+
+class _Examples(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    examples: tuple[Tableau, ...]
+
+
+SHOWS = ("production", "score")
+
+
+def parse_examples(raw: bytes, known: Callable[[Tableau], str | None],
+                   where: str = "examples.json") -> dict[str, Tableau]:
+    """The worked examples by id; `known` says what of a tableau the catalog lacks."""
+    try:
+        found = msgspec.json.decode(raw, type=_Examples).examples
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise RulebookError(f"{where}: {exc}") from None
+    for tableau in found:
+        problem = None if tableau.shows in SHOWS else f"shows {tableau.shows!r}"
+        problem = problem or known(tableau)
+        if problem:
+            raise RulebookError(f"{where}: example {tableau.id!r}: {problem}")
+    return {tableau.id: tableau for tableau in found}
+
+
+@cache
+def worked_examples() -> dict[str, Tableau]:
+    from companion.shipped.catalog import catalog
+
+    cards = catalog()
+
+    def known(tableau: Tableau) -> str | None:
+        try:
+            cards.empire(tableau.empire, tableau.face)
+            for name in tableau.built:
+                cards.card(name)
+        except Exception as exc:  # Rejected: a name the catalog does not have
+            return str(exc)
+        return None
+
+    path = assets_dir() / "rules" / "examples.json"
+    return parse_examples(path.read_bytes(), known, path.name)
+
+
 def rulebook_file() -> Path:
     return assets_dir() / "rules" / "rulebook.json"
 

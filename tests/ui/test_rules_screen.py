@@ -87,3 +87,19 @@ def test_what_just_happened_leads_to_the_rule_behind_it(ui: Ui) -> None:
     assert ui.route.startswith("/rules/construction?")
     ui.click("Back")
     assert ui.route == game
+
+
+def test_the_worked_examples_are_drawn_and_counted_as_the_rulebooks_print_them(
+        ui: Ui) -> None:
+    """Figures written by hand from the rulebooks' examples (examples.md 1, 3, 5, 6)."""
+    ui.go("/rules/production")
+    assert ui.text("example-production-benjamin-production") == (
+        "5 Materials 0 Energy 2 Science 0 Gold 1 Exploration")
+    ui.go("/rules/score")
+    assert ui.text("example-score-simon-total") == "62 points"
+    assert ui.text("example-score-simon-combo") == "30"
+    assert ui.text("example-score-simon-financiers") == "18"
+    assert ui.text("example-score-apolline-total") == "61 points"
+    ui.go("/rules/duo")
+    assert ui.text("example-duo-apolline-duo") == "9"
+    assert ui.text("example-duo-apolline-total") == "24 points"

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import language, t
+from companion.rules.production import production
 from companion.rules.reasons import Reason
-from companion.shipped.rulebook import Rulebook, Topic, rulebook, search
+from companion.rules.scoring import score
+from companion.shipped.rulebook import Rulebook, Topic, rulebook, search, worked_examples
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
-from companion.usecases.labels import reason_text
+from companion.ui.kit.card_face import amount_chips, chip_row, production_chips
+from companion.ui.kit.score_pad import breakdown_rows
+from companion.usecases.labels import empire_label, reason_text
 from companion.usecases.why import reason_for
 
 
@@ -89,6 +93,8 @@ class RuleScreen(Screen):
     def build(self) -> ft.Control:
         paragraphs: list[ft.Control] = [ft.Text(t(text))
                                         for text in self.topic.text]
+        paragraphs += [self._example(example) for example in self.topic.examples
+                       if example in worked_examples()]
         if self.reason is not None:
             paragraphs.insert(0, w.card_box(
                 w.heading(t("In your game")),
@@ -98,3 +104,28 @@ class RuleScreen(Screen):
             content=ft.Column(paragraphs, spacing=12,
                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             identifier=f"rule-{self.topic.id}", container=True)
+
+    def _example(self, example_id: str) -> ft.Control:
+        """A rulebook's worked example, drawn as the app draws a game and counted by the
+        rules: the Empire and its built cards, then the totals or the score pad."""
+        tableau = worked_examples()[example_id]
+        catalog = self.app.services.catalog
+        empire = catalog.empire(tableau.empire, tableau.face)
+        built = [catalog.card(name) for name in tableau.built]
+        lines: list[ft.Control] = [
+            w.heading(t("Worked example")),
+            ft.Text(t("{empire} (face {face})", empire=empire_label(catalog, empire.name),
+                      face=empire.face), weight=ft.FontWeight.BOLD),
+            chip_row(production_chips(empire.production, long=True)),
+            ft.Text(t("Built: {cards}", cards=", ".join(card.name_in(language())
+                                                        for card in built))),
+        ]
+        if tableau.shows == "production":
+            totals = production(empire, built)
+            lines.append(ft.Semantics(
+                content=chip_row(amount_chips(tuple(totals.items()), long=True)),
+                identifier=f"example-{example_id}-production", container=True))
+        else:
+            result = score(empire, built, tableau.generals, tableau.financiers)
+            lines += breakdown_rows(result, f"example-{example_id}")
+        return w.card_box(*lines, identifier=f"example-{example_id}")
