@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,7 @@ from companion.shipped.rulebook import (
     Tableau,
     parse_examples,
     parse_rulebook,
+    rank_examples,
     rulebook,
     search,
     worked_examples,
@@ -153,6 +155,7 @@ def test_companion_rules_finds_words_and_says_when_nothing_matches(
 def test_the_drawn_examples_are_the_ones_the_topics_name() -> None:
     named = {example for topic in rulebook().topics for example in topic.examples}
     assert set(worked_examples()) <= named
+    assert set(rank_examples()) == {"solo-rank-85"} and "solo-rank-85" in named
     assert {"production-benjamin", "score-simon", "duo-apolline", "score-apolline"} <= set(
         worked_examples())
 
@@ -171,3 +174,17 @@ def test_a_broken_example_says_which_and_why(raw: bytes, says: str) -> None:
     with pytest.raises(RulebookError, match="examples.json") as caught:
         parse_examples(raw, known)
     assert says in str(caught.value)
+
+
+def test_a_rank_example_on_a_face_without_a_rank_table_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "examples.json").write_text(
+        '{"examples": [], "ranks": [{"id": "r", "scores": [[85, "C"]]}]}', "utf-8")
+    monkeypatch.setattr("companion.shipped.rulebook.assets_dir", lambda: tmp_path)
+    rank_examples.cache_clear()
+    try:
+        with pytest.raises(RulebookError, match="85 on face 'C' is not a rulebook score"):
+            rank_examples()
+    finally:
+        rank_examples.cache_clear()

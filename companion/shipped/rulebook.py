@@ -79,8 +79,16 @@ class Tableau(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     financiers: int = 0
 
 
+class RankExample(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A rulebook's example of solo ranks: final scores and the Empire face of each."""
+
+    id: str
+    scores: tuple[tuple[int, str], ...]
+
+
 class _Examples(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     examples: tuple[Tableau, ...]
+    ranks: tuple[RankExample, ...] = ()
 
 
 SHOWS = ("production", "score")
@@ -99,6 +107,22 @@ def parse_examples(raw: bytes, known: Callable[[Tableau], str | None],
         if problem:
             raise RulebookError(f"{where}: example {tableau.id!r}: {problem}")
     return {tableau.id: tableau for tableau in found}
+
+
+@cache
+def rank_examples() -> dict[str, RankExample]:
+    """The solo-rank examples by id; a face the rank table does not know is refused."""
+    path = assets_dir() / "rules" / "examples.json"
+    try:
+        found = msgspec.json.decode(path.read_bytes(), type=_Examples).ranks
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise RulebookError(f"{path.name}: {exc}") from None
+    for example in found:
+        for total, face in example.scores:
+            if face not in ("A", "B") or not 0 <= total < 1000:
+                raise RulebookError(f"{path.name}: example {example.id!r}: {total} on face"
+                                    f" {face!r} is not a rulebook score")
+    return {example.id: example for example in found}
 
 
 @cache

@@ -103,3 +103,14 @@ def test_the_worked_examples_are_drawn_and_counted_as_the_rulebooks_print_them(
     ui.go("/rules/duo")
     assert ui.text("example-duo-apolline-duo") == "9"
     assert ui.text("example-duo-apolline-total") == "24 points"
+
+
+def test_the_solo_rank_example_reads_each_score_by_the_table(ui: Ui) -> None:
+    """Example 7, as the rulebooks print it: 85 on B is Emperor, 85 on A is 70, Dictator."""
+    ui.go("/rules/solo-rank")
+    text = ui.text("example-solo-rank-85")
+    assert "85 points on face B: 80 or more, so Emperor." in text
+    assert ("85 points on face A: 70 once the 15 of face A are taken off, 60 or more, so"
+            " Dictator.") in text
+    assert "59 points on face B: under 60, so Apprentice." in text
+    assert "100 points on face B: 100 or more, so Living God." in text

@@ -12,9 +12,17 @@ import flet as ft
 
 from companion.i18n import language, t
 from companion.rules.production import production
-from companion.rules.reasons import Reason
+from companion.rules.reasons import Reason, solo_rank_reason
 from companion.rules.scoring import score
-from companion.shipped.rulebook import Rulebook, Topic, rulebook, search, worked_examples
+from companion.shipped.rulebook import (
+    RankExample,
+    Rulebook,
+    Topic,
+    rank_examples,
+    rulebook,
+    search,
+    worked_examples,
+)
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_face import amount_chips, chip_row, production_chips
@@ -95,6 +103,8 @@ class RuleScreen(Screen):
                                         for text in self.topic.text]
         paragraphs += [self._example(example) for example in self.topic.examples
                        if example in worked_examples()]
+        paragraphs += [self._ranks(rank_examples()[example]) for example in self.topic.examples
+                       if example in rank_examples()]
         if self.reason is not None:
             paragraphs.insert(0, w.card_box(
                 w.heading(t("In your game")),
@@ -129,3 +139,11 @@ class RuleScreen(Screen):
             result = score(empire, built, tableau.generals, tableau.financiers)
             lines += breakdown_rows(result, f"example-{example_id}")
         return w.card_box(*lines, identifier=f"example-{example_id}")
+
+    @staticmethod
+    def _ranks(example: RankExample) -> ft.Control:
+        """A rulebook's solo-rank example, each score read by the rank table."""
+        lines: list[ft.Control] = [w.heading(t("Worked example"))]
+        lines += [ft.Text(reason_text(solo_rank_reason(total, face)))
+                  for total, face in example.scores]
+        return w.card_box(*lines, identifier=f"example-{example.id}")
