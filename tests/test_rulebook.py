@@ -14,6 +14,7 @@ from companion.shipped.paths import assets_dir
 from companion.shipped.rulebook import (
     RulebookError,
     Tableau,
+    examples,
     parse_examples,
     parse_rulebook,
     rank_examples,
@@ -182,9 +183,9 @@ def test_a_rank_example_on_a_face_without_a_rank_table_is_refused(
     (tmp_path / "rules" / "examples.json").write_text(
         '{"examples": [], "ranks": [{"id": "r", "scores": [[85, "C"]]}]}', "utf-8")
     monkeypatch.setattr("companion.shipped.rulebook.assets_dir", lambda: tmp_path)
-    rank_examples.cache_clear()
+    examples.cache_clear()
     try:
         with pytest.raises(RulebookError, match="85 on face 'C' is not a rulebook score"):
             rank_examples()
     finally:
-        rank_examples.cache_clear()
+        examples.cache_clear()

@@ -14,9 +14,11 @@ import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import msgspec
 
+from companion.rules.scoring import RULEBOOK_FACES
 from companion.shipped.catalog import normalize
 from companion.shipped.paths import assets_dir
 
@@ -94,39 +96,36 @@ class _Examples(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 SHOWS = ("production", "score")
 
 
+class Examples(NamedTuple):
+    tableaux: dict[str, Tableau]
+    ranks: dict[str, RankExample]
+
+
 def parse_examples(raw: bytes, known: Callable[[Tableau], str | None],
-                   where: str = "examples.json") -> dict[str, Tableau]:
-    """The worked examples by id; `known` says what of a tableau the catalog lacks."""
+                   where: str = "examples.json") -> Examples:
+    """The worked examples by id; `known` says what of a tableau the catalog lacks, and a
+    rank example's face must be one the rank table is printed for."""
     try:
-        found = msgspec.json.decode(raw, type=_Examples).examples
+        found = msgspec.json.decode(raw, type=_Examples)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         raise RulebookError(f"{where}: {exc}") from None
-    for tableau in found:
+    for tableau in found.examples:
         problem = None if tableau.shows in SHOWS else f"shows {tableau.shows!r}"
         problem = problem or known(tableau)
         if problem:
             raise RulebookError(f"{where}: example {tableau.id!r}: {problem}")
-    return {tableau.id: tableau for tableau in found}
-
-
-@cache
-def rank_examples() -> dict[str, RankExample]:
-    """The solo-rank examples by id; a face the rank table does not know is refused."""
-    path = assets_dir() / "rules" / "examples.json"
-    try:
-        found = msgspec.json.decode(path.read_bytes(), type=_Examples).ranks
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise RulebookError(f"{path.name}: {exc}") from None
-    for example in found:
+    for example in found.ranks:
         for total, face in example.scores:
-            if face not in ("A", "B") or not 0 <= total < 1000:
-                raise RulebookError(f"{path.name}: example {example.id!r}: {total} on face"
+            if face not in RULEBOOK_FACES or not 0 <= total < 1000:
+                raise RulebookError(f"{where}: example {example.id!r}: {total} on face"
                                     f" {face!r} is not a rulebook score")
-    return {example.id: example for example in found}
+    return Examples({tableau.id: tableau for tableau in found.examples},
+                    {example.id: example for example in found.ranks})
 
 
 @cache
-def worked_examples() -> dict[str, Tableau]:
+def examples() -> Examples:
+    """The shipped worked examples, read and checked against the catalog once."""
     from companion.shipped.catalog import catalog
 
     cards = catalog()
@@ -142,6 +141,14 @@ def worked_examples() -> dict[str, Tableau]:
 
     path = assets_dir() / "rules" / "examples.json"
     return parse_examples(path.read_bytes(), known, path.name)
+
+
+def worked_examples() -> dict[str, Tableau]:
+    return examples().tableaux
+
+
+def rank_examples() -> dict[str, RankExample]:
+    return examples().ranks
 
 
 def rulebook_file() -> Path:
