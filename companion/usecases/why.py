@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
+from companion.i18n import t
 from companion.rules.cards import Resource
 from companion.rules.construction import SLOT_NAMES
 from companion.rules.reasons import (
@@ -34,6 +35,21 @@ def supremacy_numbers(resource: Resource, totals: Sequence[tuple[str, int]]) -> 
     return {"resource": SLOT_NAMES[resource],
             "totals": json.dumps([[name, total] for name, total in totals],
                                  ensure_ascii=False, separators=(",", ":"))}
+
+
+def step_numbers(resource: Resource, produced: int, others: Sequence[int] | None, *,
+                 solo: bool, names: Sequence[str] = ()) -> dict[str, str]:
+    """A production step's totals for its supremacy rule: the player's, then the others'
+    (named by `names`, else "Player 2"...), when all are known; none at a table whose
+    totals were answered without numbers (the rule then comes alone)."""
+    if not solo and not others:
+        return {}
+    totals = [(t("You"), produced)]
+    for number, total in enumerate(others or (), start=2):
+        name = names[number - 2] if number - 2 < len(names) else t("Player {number}",
+                                                                     number=number)
+        totals.append((name, total))
+    return supremacy_numbers(resource, totals)
 
 
 def rank_numbers(total: int, face: str) -> dict[str, str]:

@@ -28,7 +28,7 @@ from companion.store import StoreError
 from companion.ui.kit import widgets as w
 from companion.usecases.labels import resource_label
 from companion.usecases.tables import table_hub
-from companion.usecases.why import supremacy_numbers
+from companion.usecases.why import step_numbers
 
 if TYPE_CHECKING:
     from companion.ui.game.board import GameBoard
@@ -118,16 +118,11 @@ def supremacy_text(screen: GameBoard) -> str:
 
 
 def supremacy_why(screen: GameBoard) -> dict[str, str]:
-    """This step's totals for the supremacy rule's page, when the app knows them all
-    (solo, or the others' exact totals typed in); else the rule comes without them."""
+    """This step's totals for the supremacy rule's page, when the app knows them all."""
     state = screen.state
     assert state.step is not None
-    totals = [(t("You"), state.produced)]
-    if not state.solo:
-        if not state.opponents:
-            return {}
-        totals += list(zip(opponent_names(screen), state.opponents, strict=False))
-    return supremacy_numbers(state.step, totals)
+    return step_numbers(state.step, state.produced, state.opponents, solo=state.solo,
+                        names=opponent_names(screen))
 
 
 def science_choice(screen: GameBoard) -> Token | None:

@@ -29,7 +29,7 @@ from companion.ui.open_games import forget_session
 from companion.usecases.bgstats import create_play_url, play_data, players_of, qr_png
 from companion.usecases.labels import card_name, empire_label, message
 from companion.usecases.record_labels import record_date, record_empire_line, record_heading
-from companion.usecases.why import supremacy_numbers
+from companion.usecases.why import step_numbers
 
 
 class HistoryGameScreen(Screen):
@@ -185,13 +185,8 @@ class HistoryGameScreen(Screen):
         """The step's totals for its supremacy rule, when the story knows them all."""
         if chapter.supremacy is None:
             return {}
-        totals = [(t("You"), chapter.produced)]
-        if chapter.others:
-            totals += [(t("Player {number}", number=number), total)
-                       for number, total in enumerate(chapter.others, start=2)]
-        elif self.record.get("mode") != "solo":
-            return {}
-        return supremacy_numbers(resource, totals)
+        return step_numbers(resource, chapter.produced, chapter.others,
+                            solo=self.record.get("mode") == "solo")
 
     def _supremacy(self, chapter: Chapter) -> str:
         others = ", ".join(str(x) for x in chapter.others or ())
