@@ -150,6 +150,12 @@ class AppPage:
                     raise
             self.taps -= 1  # a repeated tap is the robot's, not the player's
 
+    def start_solo(self, face: str = "A") -> None:
+        """From the home screen, a new solo game on Empire face `face`: three taps."""
+        self.click("New solo game")
+        self.click(f"Face {face}")
+        self.click("Start the game")
+
     def section(self, label: str) -> None:
         """Tap a destination of the navigation bar (Flutter names each one a tab)."""
         self.taps += 1

@@ -16,9 +16,7 @@ def test_a_why_from_production_then_the_rules_searched_in_french(app_server, pag
     server = app_server()
     app = AppPage(page)
     app.open(server.url)
-    app.click("New solo game")
-    app.click("Face A")
-    app.click("Start the game")
+    app.start_solo()
     app.click("Start production")  # Noram States A: 3 Materials
     app.wait_text("produced", "You produce 3 Materials")
     game = page.url

@@ -60,9 +60,7 @@ def tap_first(app: AppPage, name: str) -> None:
 
 
 def start_solo(app: AppPage) -> Game:
-    app.click("New solo game")
-    app.click("Face A")
-    app.click("Start the game")
+    app.start_solo()
     app.wait_text("sequence", "Sequence 1 of 2 · card 1 of 5")
     return Game.new(Start(empire="Noram States", face="A"), catalog())
 

@@ -24,9 +24,7 @@ def test_a_production_step_opens_at_its_top_and_settings_go_back_to_the_game(
     server = app_server()
     app = AppPage(page)
     app.open(server.url)
-    app.click("New solo game")
-    app.click("Face A")
-    app.click("Start the game")
+    app.start_solo()
     for query, name in DRAFTED:  # five cards under construction: a long screen
         app.fill("Search a drafted card", query)
         app.click(f"Build {name}")

@@ -97,9 +97,7 @@ def wait_saved(page: Any) -> None:
 
 def start_a_solo_game(app: AppPage) -> None:
     """A solo game with one card drafted, saved in the browser's storage."""
-    app.click("New solo game")
-    app.click("Face A")
-    app.click("Start the game")
+    app.start_solo()
     draft(app, "recycl", "Recycling Plant")
     app.wait_for_text("^Recycling Plant$")
     wait_saved(app.page)
