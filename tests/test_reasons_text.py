@@ -9,8 +9,14 @@ import pytest
 
 from companion.i18n import language, set_language
 from companion.rules.cards import Resource
-from companion.rules.reasons import medal_reason, solo_rank_reason, supremacy_reason
+from companion.rules.reasons import (
+    completion_reason,
+    medal_reason,
+    solo_rank_reason,
+    supremacy_reason,
+)
 from companion.rules.scenarios import Thresholds
+from companion.shipped.catalog import Catalog
 from companion.usecases.labels import reason_text
 
 
@@ -41,3 +47,12 @@ def test_a_rank_and_a_medal_in_french() -> None:
         " donc Apprenti.")
     assert reason_text(medal_reason(93, Thresholds(70, 95, 115))) == (
         "Vous avez 93 : argent demande 95, il manque 2 points.")
+
+
+def test_a_completed_card_in_french_names_the_card_and_its_bonus_in_french(
+        cards: Catalog) -> None:
+    reason = completion_reason(cards.card("Military Base"))
+    assert reason_text(reason) == ("Base Militaire est construite : sa dernière case est"
+                                   " remplie, elle rejoint donc votre Empire aussitôt, donne"
+                                   " 1 Général maintenant et produit dès l'étape de"
+                                   " production suivante.")

@@ -3,11 +3,18 @@ anything that makes no sense (typed by hand, a hostile link) gives the rule alon
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from companion.rules.cards import Resource
+from companion.rules.actions import Construct, NextStep, Place, Start
+from companion.rules.cards import CardType, Resource, Token
+from companion.rules.game import Game
 from companion.rules.scenarios import Scenario, Thresholds
+from companion.shipped.catalog import Catalog
 from companion.usecases.why import (
+    completion_numbers,
+    counts_in_game,
     krystallium_numbers,
     medal_numbers,
     rank_numbers,
@@ -57,3 +64,53 @@ def test_the_numbers_come_back_as_the_rules_reason() -> None:
 ])
 def test_nonsense_gives_the_rule_alone(topic: str, numbers: dict[str, str]) -> None:
     assert reason_for(topic, numbers, SCENARIOS) is None
+
+
+def test_a_built_cards_number_comes_back_as_its_completion(cards: Catalog) -> None:
+    base = cards.card("Military Base")
+    reason = reason_for("construction", completion_numbers(base.id), SCENARIOS, cards)
+    assert reason is not None and reason.params["card"] == "Military Base"
+    assert reason.params["bonus"] == ((1, Token.GENERAL),)
+
+
+@pytest.mark.parametrize("numbers", [
+    {}, {"card": "x"}, {"card": "-3"}, {"card": "99999"}, {"card": "9999"}, {"card": "٣"},
+])
+def test_a_card_that_does_not_exist_gives_the_rule_alone(cards: Catalog,
+                                                          numbers: dict[str, str]) -> None:
+    assert reason_for("construction", numbers, SCENARIOS, cards) is None
+
+
+class _Games:
+    def __init__(self, records: dict[str, dict[str, Any]]) -> None:
+        self.records = records
+
+    def game(self, game_id: str) -> dict[str, Any] | None:
+        return self.records.get(game_id)
+
+
+def test_a_games_counts_are_its_built_cards_and_tokens(cards: Catalog) -> None:
+    # Panafrican Union face A produces 2 Materials: both go on Wind Turbines (M2), which
+    # is built; Industrial Complex (Fin1 bonus) stays under construction.
+    game = Game.new(Start(empire="Panafrican Union", face="A"), cards)
+    game.play(Construct(cards.card("Wind Turbines").id))
+    game.play(Construct(cards.card("Industrial Complex").id))
+    game.play(NextStep())
+    game.play(Place(onto=1, count=2))
+    state = game.state
+    assert [card.name for card in state.built] == ["Wind Turbines"]
+    counts = counts_in_game(_Games({"g1": game.to_json()}), cards, "g1")
+    assert counts is not None
+    assert counts[CardType.STRUCTURE] == 1 and counts[Token.FINANCIER] == 0
+    assert counts[Token.GENERAL] == state.generals
+    assert counts[Token.FINANCIER] == state.financiers
+    for card_type in CardType:
+        assert counts.get(card_type, 0) == sum(1 for card in state.built
+                                               if card.type is card_type)
+
+
+@pytest.mark.parametrize("records", [{}, {"g1": {"actions": "nope"}},
+                                     {"g1": {"actions": [{"type": "fly"}]}}])
+def test_a_game_that_cannot_be_read_counts_nothing(cards: Catalog,
+                                                   records: dict[str, Any]) -> None:
+    assert counts_in_game(_Games(records), cards, "g1") is None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from companion.rules.cards import CardType, Points, Resource, Token
+from companion.rules.cards import Card, CardType, Points, Resource, Token
 from companion.rules.construction import SLOT_NAMES
 from companion.rules.plural import Plural
 from companion.rules.scenarios import MEDAL_ORDER, Thresholds, medal_for
@@ -21,6 +21,7 @@ from companion.rules.scoring import (
     FACE_A_ADJUSTMENT,
     RULEBOOK_FACES,
     SOLO_RANKS,
+    counted,
     solo_adjusted,
     solo_rank,
 )
@@ -207,3 +208,44 @@ def points_reason(points: Points) -> Reason:
         " this one included if it is one.",
         "{amount} victory points for each {per} card you have built at the end of the game,"
         " this one included if it is one.", "amount"), params)
+
+
+def completion_reason(card: Card) -> Reason:
+    """What happens when the last slot of `card`'s cost is filled: it is built at once,
+    pays its construction bonus now, and produces from the next production step on."""
+    params: dict[str, object] = {"card": card.name}
+    if not card.construction_bonus:
+        return Reason("construction", "{card} is built: its last slot is filled, so it joins"
+                      " your Empire at once and produces from the next production step on.",
+                      params)
+    bonus = [(amount, element) for element, amount in card.construction_bonus
+             if isinstance(element, Token)]
+    params["bonus"] = tuple(bonus)
+    return Reason("construction", "{card} is built: its last slot is filled, so it joins"
+                  " your Empire at once, gives {bonus} now, and produces from the next"
+                  " production step on.", params)
+
+
+def points_now_reason(points: Points, counts: Mapping[CardType | Token, int]) -> Reason | None:
+    """What a card's points are worth with what a game has now (`counts` of built cards
+    by type and tokens held, `scoring.element_counts`); None for flat points, which
+    count nothing."""
+    if points.is_flat:
+        return None
+    times = counted(points, counts)
+    params: dict[str, object] = {"count": times, "amount": points.amount,
+                                 "worth": points.amount * times}
+    if points.is_duo:
+        first, second = points.per
+        params.update(first=_element(first), second=_element(second),
+                      have_first=counts.get(first, 0), have_second=counts.get(second, 0))
+        return Reason("duo", "Now in your game: {first} {have_first}, {second}"
+                      " {have_second}; the smaller count is the pairs, so {amount} × {count}"
+                      " = {worth}.", params)
+    (per,) = points.per
+    params["per"] = _element(per)
+    if isinstance(per, Token):
+        return Reason("characters", "{per} tokens held now in your game: {count}, so"
+                      " {amount} × {count} = {worth}.", params)
+    return Reason("score", "{per} cards built now in your game: {count}, so {amount} ×"
+                  " {count} = {worth}.", params)

@@ -7,7 +7,7 @@ tokens held are inputs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
@@ -58,10 +58,7 @@ def _check_tokens(generals: int, financiers: int) -> None:
 def score(empire: EmpireFace, built: Sequence[Card], generals: int, financiers: int) -> Score:
     """Score an Empire at the end of the game."""
     _check_tokens(generals, financiers)
-    counts: dict[CardType | Token, int] = {}
-    counts.update(type_counts(built).items())
-    counts[Token.GENERAL] = generals
-    counts[Token.FINANCIER] = financiers
+    counts = element_counts(built, generals, financiers)
     raw = combo = duo = 0
     multiplier = {Token.GENERAL: 1, Token.FINANCIER: 1}
     for points in [empire.points, *(card.points for card in built)]:
@@ -83,17 +80,35 @@ def _add(
     combo: int,
     duo: int,
 ) -> tuple[int, int, int]:
+    worth = points.amount * counted(points, counts)
     if points.is_flat:
-        return raw + points.amount, combo, duo
+        return raw + worth, combo, duo
     if points.is_duo:
-        first, second = points.per
-        return raw, combo, duo + points.amount * min(counts[first], counts[second])
+        return raw, combo, duo + worth
     (per,) = points.per
     if isinstance(per, Token):
         # The score pad folds "N per General" into the Generals row: tokens × (1 + ΣN).
         multiplier[per] += points.amount
         return raw, combo, duo
-    return raw, combo + points.amount * counts[per], duo
+    return raw, combo + worth, duo
+
+
+def counted(points: Points, counts: Mapping[CardType | Token, int]) -> int:
+    """How many times `points.amount` scores: once when flat, once per card of the type
+    or token held, once per pair for a duo (the smaller of its two counts)."""
+    if points.is_flat:
+        return 1
+    return min(counts.get(element, 0) for element in points.per)
+
+
+def element_counts(built: Sequence[Card], generals: int,
+                   financiers: int) -> dict[CardType | Token, int]:
+    """What the points of a card can count: built cards by type, and tokens held."""
+    counts: dict[CardType | Token, int] = {}
+    counts.update(type_counts(built).items())
+    counts[Token.GENERAL] = generals
+    counts[Token.FINANCIER] = financiers
+    return counts
 
 
 @dataclass(frozen=True, slots=True)

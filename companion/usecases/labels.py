@@ -261,4 +261,10 @@ def reason_text(reason: Reason) -> str:
     medal = params.get("medal")
     if isinstance(medal, str) and medal in {m.value for m in Medal}:
         params["medal"] = medal_label(Medal(medal))
+    card = params.get("card")
+    if isinstance(card, str) and language() != "en":
+        params["card"] = _card_in_language(card)
+    bonus = params.get("bonus")
+    if isinstance(bonus, tuple):  # a construction bonus: ((amount, token), ...)
+        params["bonus"] = ", ".join(amount_words(token, amount) for amount, token in bonus)
     return t(reason.template, **params)

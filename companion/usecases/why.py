@@ -11,21 +11,34 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from companion.i18n import t
-from companion.rules.cards import Resource
+from companion.rules.cards import CardType, Resource, Token
 from companion.rules.construction import SLOT_NAMES
+from companion.rules.errors import Rejected
+from companion.rules.game import Game
+from companion.rules.moves import CardSource
 from companion.rules.reasons import (
     Reason,
+    completion_reason,
     krystallium_reason,
     medal_reason,
     solo_rank_reason,
     supremacy_reason,
 )
 from companion.rules.scenarios import Scenario
+from companion.rules.scoring import element_counts
 from companion.rules.supremacy import MAX_PLAYERS
 
 MAX_NAME = 40
+
+
+class GameSource(Protocol):
+    """Where saved games are read from (the store's backend)."""
+
+    def game(self, game_id: str) -> dict[str, Any] | None: ...
+
 MAX_NUMBER = 9999
 FACES = ("A", "B", "C", "D", "E", "F")
 _RESOURCES = {SLOT_NAMES[resource]: resource for resource in Resource}
@@ -64,8 +77,12 @@ def krystallium_numbers(cubes: int) -> dict[str, str]:
     return {"cubes": str(cubes)}
 
 
+def completion_numbers(card_number: int) -> dict[str, str]:
+    return {"card": str(card_number)}
+
+
 def _number(text: str | None) -> int | None:
-    if text is None or not text.isdigit() or len(text) > 4:
+    if text is None or not (text.isascii() and text.isdigit()) or len(text) > 4:
         return None
     return int(text)
 
@@ -87,10 +104,18 @@ def _totals(text: str | None) -> list[tuple[str, int]] | None:
     return totals
 
 
-def reason_for(topic: str, numbers: Mapping[str, str],
-               scenarios: Mapping[str, Scenario]) -> Reason | None:
+def reason_for(topic: str, numbers: Mapping[str, str], scenarios: Mapping[str, Scenario],
+               cards: CardSource | None = None) -> Reason | None:
     """The reason the rules give for these numbers, or None when they are missing or
     make no sense (the page then shows the rule alone)."""
+    if topic == "construction":
+        number = _number(numbers.get("card"))
+        if number is None or cards is None:
+            return None
+        try:
+            return completion_reason(cards.card(number))
+        except Rejected:  # no card with that number
+            return None
     if topic == "supremacy":
         resource = _RESOURCES.get(numbers.get("resource", ""))
         totals = _totals(numbers.get("totals"))
@@ -113,3 +138,18 @@ def reason_for(topic: str, numbers: Mapping[str, str],
             return None
         return medal_reason(total, scenario.thresholds, won == "1")
     return None
+
+
+def counts_in_game(backend: GameSource, cards: CardSource,
+                   game_id: str) -> dict[CardType | Token, int] | None:
+    """What a card's points would count in a saved game now: its built cards by type and
+    the tokens held; None when there is no such game or it cannot be replayed."""
+    record = backend.game(game_id) if len(game_id) <= MAX_NAME else None
+    if record is None or not isinstance(record.get("actions"), list):
+        return None
+    payload = {key: record[key] for key in ("version", "actions", "redo") if key in record}
+    try:
+        state = Game.from_json(payload, cards).state
+    except Rejected:
+        return None
+    return element_counts(state.built, state.generals, state.financiers)

@@ -11,13 +11,17 @@ import pytest
 from companion.rules.cards import CardType, Points, Resource, Token
 from companion.rules.reasons import (
     Reason,
+    completion_reason,
     krystallium_reason,
     medal_reason,
+    points_now_reason,
     points_reason,
     solo_rank_reason,
     supremacy_reason,
 )
 from companion.rules.scenarios import Thresholds
+from companion.shipped.catalog import Catalog
+from companion.usecases.labels import reason_text
 
 
 def english(reason: Reason) -> str:
@@ -118,3 +122,41 @@ def test_a_cards_points_in_words(points: Points, topic: str, expected: str) -> N
     reason = points_reason(points)
     assert reason.topic == topic
     assert english(reason) == expected
+
+
+@pytest.mark.parametrize(("points", "counts", "topic", "expected"), [
+    (Points(2, (CardType.DISCOVERY,)), {CardType.DISCOVERY: 6}, "score",
+     "Discovery cards built now in your game: 6, so 2 × 6 = 12."),
+    (Points(3, (CardType.RESEARCH,)), {}, "score",
+     "Research cards built now in your game: 0, so 3 × 0 = 0."),
+    (Points(1, (Token.FINANCIER,)), {Token.FINANCIER: 4}, "characters",
+     "Financier tokens held now in your game: 4, so 1 × 4 = 4."),
+    (Points(9, (CardType.RESEARCH, CardType.PROJECT)),
+     {CardType.RESEARCH: 3, CardType.PROJECT: 4}, "duo",
+     "Now in your game: Research 3, Project 4; the smaller count is the pairs, so 9 × 3 = 27."),
+    (Points(5, (CardType.STRUCTURE, Token.GENERAL)),
+     {CardType.STRUCTURE: 2, Token.GENERAL: 3}, "duo",
+     "Now in your game: Structure 2, General 3; the smaller count is the pairs, so 5 × 2 = 10."),
+])
+def test_what_a_cards_points_are_worth_now(points: Points, counts: dict[CardType | Token, int],
+                                           topic: str, expected: str) -> None:
+    reason = points_now_reason(points, counts)
+    assert reason is not None and reason.topic == topic
+    assert english(reason) == expected
+
+
+def test_flat_points_count_nothing_in_a_game() -> None:
+    assert points_now_reason(Points(10), {CardType.DISCOVERY: 6}) is None
+
+
+def test_a_completed_card_joins_the_empire_and_pays_its_bonus(cards: Catalog) -> None:
+    wind = completion_reason(cards.card("Wind Turbines"))
+    assert wind.topic == "construction"
+    assert english(wind) == ("Wind Turbines is built: its last slot is filled, so it joins"
+                             " your Empire at once and produces from the next production"
+                             " step on.")
+    base = completion_reason(cards.card("Military Base"))
+    assert base.params["bonus"] == ((1, Token.GENERAL),)
+    assert reason_text(base) == ("Military Base is built: its last slot is filled, so it"
+                                 " joins your Empire at once, gives 1 General now, and"
+                                 " produces from the next production step on.")

@@ -84,9 +84,29 @@ def test_what_just_happened_leads_to_the_rule_behind_it(ui: Ui) -> None:
     assert "Wind Turbines is built and joins your Empire" in ui.text("events")
     game = ui.route
     ui.click("Rule: Construction")
-    assert ui.route.startswith("/rules/construction?")
+    assert ui.route.startswith("/rules/construction?card=9")  # Wind Turbines is card 9
+    assert ui.text("why") == ("Wind Turbines is built: its last slot is filled, so it joins"
+                              " your Empire at once and produces from the next production"
+                              " step on.")
     ui.click("Back")
     assert ui.route == game
+
+
+def test_a_card_under_construction_says_what_its_points_are_worth_in_this_game(
+        ui: Ui) -> None:
+    start_solo(ui)  # Noram States A: 3 Materials
+    draft(ui, "Wind Turbines")
+    draft(ui, "World Congress")  # 3 points per Project
+    ui.click("Start production")
+    ui.click("Place the cubes")  # Wind Turbines built; no Project built yet
+    game = ui.route
+    ui.click("How does World Congress score?")
+    assert ui.route.startswith("/cards/")
+    assert ui.text("card-now") == "Project cards built now in your game: 0, so 3 × 0 = 0."
+    ui.click("Back")
+    assert ui.route == game
+    ui.go("/cards/9?game=nope")  # a game that is not there: the card alone
+    assert ui.has_id("card-scoring") and not ui.has_id("card-now")
 
 
 def test_the_worked_examples_are_drawn_and_counted_as_the_rulebooks_print_them(

@@ -12,14 +12,14 @@ rows of chips at once costs more than a phone's keystroke should.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import flet as ft
 
 from companion.i18n import language, t
-from companion.rules.cards import Card, CardType, Expansion, SlotKind
-from companion.rules.reasons import points_reason
+from companion.rules.cards import Card, CardType, Expansion, SlotKind, Token
+from companion.rules.reasons import points_now_reason, points_reason
 from companion.shipped.catalog import Catalog
 from companion.ui import routes
 from companion.ui.app import LANGUAGE_NAMES, CompanionApp, Screen, ScreenMissing
@@ -35,6 +35,7 @@ from companion.ui.kit.card_face import (
     type_label,
 )
 from companion.usecases.labels import reason_text
+from companion.usecases.why import counts_in_game
 
 PAGE = 30
 """Rows built at first, and added by each "show more"."""
@@ -256,11 +257,14 @@ def card_row(card: Card, on_open: Callable[[], None]) -> ft.ListTile:
 class CardScreen(Screen):
     """Everything printed on one card, and its names in the other languages."""
 
-    def __init__(self, app: CompanionApp, card: Card) -> None:
+    def __init__(self, app: CompanionApp, card: Card,
+                 counts: Mapping[CardType | Token, int] | None = None) -> None:
         super().__init__(app)
         self.card = card
         self.scoring = points_reason(card.points)
         """How it scores, in words, and the rule that applies."""
+        self.now = points_now_reason(card.points, counts) if counts is not None else None
+        """What its points are worth in the game it was opened from, as things stand."""
 
     @classmethod
     def from_route(cls, app: CompanionApp, **values: str) -> CardScreen:
@@ -271,7 +275,10 @@ class CardScreen(Screen):
             card = app.services.catalog.card(int(number))
         except Exception as exc:  # Rejected: no card with that number
             raise ScreenMissing(t("There is no card {card}.", card=number)) from exc
-        return cls(app, card)
+        game = values.get("game")
+        counts = (counts_in_game(app.services.backend, app.services.catalog, game)
+                  if game else None)
+        return cls(app, card, counts)
 
     @property
     def title(self) -> str:
@@ -295,7 +302,9 @@ class CardScreen(Screen):
             _section(t("How it scores"), "card-scoring-box",
                      w.with_why(w.value_text("card-scoring", reason_text(self.scoring)),
                                 t("Which rule scores this card?"),
-                                lambda: self.app.open_on_top("rules", self.scoring.topic))),
+                                lambda: self.app.open_on_top("rules", self.scoring.topic)),
+                     *([] if self.now is None else
+                       [w.value_text("card-now", reason_text(self.now))])),
             _section(t("Construction bonus"), "card-bonus",
                      chip_row(amount_chips(card.construction_bonus, long=True))),
             _section(t("Recycling bonus"), "card-recycle",
@@ -313,6 +322,6 @@ class CardScreen(Screen):
         return ft.Column(lines, spacing=4)
 
 
-def _section(title: str, identifier: str, body: ft.Control) -> ft.Control:
-    return w.card_box(w.heading(title), body, identifier=identifier)
+def _section(title: str, identifier: str, *body: ft.Control) -> ft.Control:
+    return w.card_box(w.heading(title), *body, identifier=identifier)
 

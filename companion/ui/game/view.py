@@ -11,7 +11,7 @@ The panels of each phase are in `planning` and `production`, beside this module.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import flet as ft
@@ -60,7 +60,7 @@ from companion.ui.kit import widgets as w
 from companion.ui.kit.card_picker import CardPicker, card_label
 from companion.usecases.labels import card_name, message, resource_label, resource_letter
 from companion.usecases.session import GameSession, phase_label
-from companion.usecases.why import krystallium_numbers
+from companion.usecases.why import completion_numbers, krystallium_numbers
 
 RECENT_IN_GAME = 4
 """Recent cards offered with nothing typed: what fits on a phone with the messages and
@@ -202,13 +202,23 @@ class GameScreen(Screen):
         for event in self.session.events:
             if event.kind in SAID_BY_THE_PANEL:
                 continue
-            cubes = event.params.get("cubes")
-            numbers = krystallium_numbers(cubes) if isinstance(cubes, int) else {}
+            numbers = self._numbers(event.kind, event.params)
             topic = EVENT_TOPICS.get(event.kind)
-            if any(topic == seen for _, seen, _ in notes):
-                topic = None  # one "?" per rule: two alike would say the same twice
+            if any(topic == seen and numbers == said for _, seen, said in notes):
+                topic = None  # one "?" per rule and numbers: two would say the same
             notes.append((message(event.template, event.params), topic, numbers))
         return [*notes, (self.note, None, {})] if self.note else notes
+
+    def _numbers(self, kind: str, params: Mapping[str, object]) -> dict[str, str]:
+        """What the rule of an event needs to say why: the cubes that made Krystallium,
+        the card that was just built."""
+        cubes = params.get("cubes")
+        if isinstance(cubes, int):
+            return krystallium_numbers(cubes)
+        card = params.get("card")
+        if kind in ("built", "bonus") and isinstance(card, str):
+            return completion_numbers(self.catalog.card(card).id)
+        return {}
 
     def _announced(self, text: str, topic: str | None, numbers: dict[str, str]) -> ft.Control:
         """One line of what happened, with a "?" to its rule."""
@@ -354,7 +364,10 @@ class GameScreen(Screen):
         actions.append(w.button(t("Discard {card}", card=name), self._confirm_discard(card),
                                 kind="text", icon=ft.Icons.DELETE_OUTLINE))
         return w.card_box(
-            ft.Text(name, weight=ft.FontWeight.BOLD),
+            w.with_why(ft.Text(name, weight=ft.FontWeight.BOLD),
+                       t("How does {card} score?", card=name),
+                       lambda: self.app.open_on_top("cards", str(card.card.id),
+                                                    game=self.session.id)),
             *self.required_mark(card.card.id),
             ft.Text(tn("{filled} of {total} slot filled", "{filled} of {total} slots filled",
                        card.slots_total, filled=card.slots_filled,

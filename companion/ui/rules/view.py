@@ -92,7 +92,8 @@ class RuleScreen(Screen):
         if found is None:
             raise ScreenMissing(t("There is no rule {topic}: the Rules page lists them all.",
                                   topic=values.get("topic", "")))
-        return cls(app, found, reason_for(found.id, values, app.services.scenarios))
+        return cls(app, found, reason_for(found.id, values, app.services.scenarios,
+                                          app.services.catalog))
 
     @property
     def title(self) -> str:
