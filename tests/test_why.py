@@ -11,6 +11,7 @@ from companion.rules.actions import Construct, NextStep, Place, Start
 from companion.rules.cards import CardType, Resource, Token
 from companion.rules.game import Game
 from companion.rules.scenarios import Scenario, Thresholds
+from companion.rules.scoring import Standing
 from companion.shipped.catalog import Catalog
 from companion.usecases.why import (
     completion_numbers,
@@ -19,6 +20,7 @@ from companion.usecases.why import (
     medal_numbers,
     rank_numbers,
     reason_for,
+    standings_numbers,
     supremacy_numbers,
 )
 
@@ -42,6 +44,9 @@ def test_the_numbers_come_back_as_the_rules_reason() -> None:
     assert english("solo-scenarios", medal_numbers(93, "base-1", True)) == (
         "You have 93: silver needs 95, 2 points short.")
     assert english("krystallium", krystallium_numbers(6)).startswith("6 cubes on your Empire")
+    assert english("score", standings_numbers([("Ann", Standing(70, 9, 2)),
+                                               ("Bob", Standing(70, 10, 0))])) == (
+        "Ann, Bob tie on 70 points; Bob has the most built cards (10) and wins.")
 
 
 @pytest.mark.parametrize(("topic", "numbers"), [
@@ -60,6 +65,12 @@ def test_the_numbers_come_back_as_the_rules_reason() -> None:
     ("solo-scenarios", {"total": "90", "scenario": "nope", "won": "1"}),
     ("solo-scenarios", {"total": "90", "scenario": "base-1", "won": "maybe"}),
     ("krystallium", {"cubes": "five"}),
+    ("score", {"standings": '[["Ann", 70, 9, 2]]'}),
+    ("score", {"standings": '[["Ann", 70, 9, 2], ["Bob", 70, 9]]'}),
+    ("score", {"standings": '[["Ann", 70, 9, 2], ["Bob", 70, -1, 0]]'}),
+    ("score", {"standings": '[["Ann", 70, 9, 2], ["", 70, 1, 0]]'}),
+    ("score", {"standings": '[["Ann", 70, 9, 2], ["Bob", 70, 1, 0.5]]'}),
+    ("score", {"standings": "{}"}),
     ("draft", {"total": "5"}),
 ])
 def test_nonsense_gives_the_rule_alone(topic: str, numbers: dict[str, str]) -> None:

@@ -21,7 +21,9 @@ from companion.rules.scoring import (
     FACE_A_ADJUSTMENT,
     RULEBOOK_FACES,
     SOLO_RANKS,
+    Standing,
     counted,
+    ranking,
     solo_adjusted,
     solo_rank,
 )
@@ -249,3 +251,38 @@ def points_now_reason(points: Points, counts: Mapping[CardType | Token, int]) ->
                       " {amount} × {count} = {worth}.", params)
     return Reason("score", "{per} cards built now in your game: {count}, so {amount} ×"
                   " {count} = {worth}.", params)
+
+
+def victory_reason(standings: Sequence[tuple[str, Standing]]) -> Reason:
+    """Who wins a table and by which step of the rule: the highest total, then the most
+    built cards, then the most character tokens; still equal, the victory is shared.
+    `standings` holds every player's (name, standing), in seat order."""
+    first = [index for index, place in ranking([s for _, s in standings]) if place == 1]
+    winner = standings[first[0]][1]
+    tied = [name for name, standing in standings if standing.total == winner.total]
+    params: dict[str, object] = {"total": winner.total, "tied": ", ".join(tied),
+                                 "winners": ", ".join(standings[i][0] for i in first),
+                                 "built": winner.built_cards, "characters": winner.characters}
+    if len(tied) == 1:
+        return Reason("score", Plural(
+            "{winners} has the highest total, {total} point, and wins.",
+            "{winners} has the highest total, {total} points, and wins.", "total"), params)
+    if len(first) > 1:
+        return Reason("score", Plural(
+            "{tied} tie on {total} point; {winners} also tie on built cards ({built}) and"
+            " character tokens ({characters}), so they share the victory.",
+            "{tied} tie on {total} points; {winners} also tie on built cards ({built}) and"
+            " character tokens ({characters}), so they share the victory.", "total"), params)
+    same_built = [standing for _, standing in standings
+                  if standing.total == winner.total and standing.built_cards == winner.built_cards]
+    if len(same_built) == 1:
+        return Reason("score", Plural(
+            "{tied} tie on {total} point; {winners} has the most built cards ({built}) and"
+            " wins.",
+            "{tied} tie on {total} points; {winners} has the most built cards ({built}) and"
+            " wins.", "total"), params)
+    return Reason("score", Plural(
+        "{tied} tie on {total} point and on built cards ({built}); {winners} has the most"
+        " character tokens ({characters}) and wins.",
+        "{tied} tie on {total} points and on built cards ({built}); {winners} has the most"
+        " character tokens ({characters}) and wins.", "total"), params)

@@ -224,11 +224,12 @@ def final_ranking(seats: Seats) -> list[Ranked]:
     character tokens; still equal, the place is shared."""
     if any(s is None or not s.finished for s in seats):
         raise Rejected("The ranking comes when every player's game is over")
-    standings = [_standing(s) for s in seats if s is not None]
+    standings = [standing(s) for s in seats if s is not None]
     reasons = tie_breaks(standings)
     return [Ranked(index, place, standings[index].total, reasons.get(index, ()))
             for index, place in ranking(standings)]
 
 
-def _standing(state: GameState) -> Standing:
+def standing(state: GameState) -> Standing:
+    """What places a finished game at its table: total, built cards, tokens."""
     return Standing(state.score().total, len(state.built), state.financiers + state.generals)

@@ -26,9 +26,10 @@ from companion.rules.reasons import (
     medal_reason,
     solo_rank_reason,
     supremacy_reason,
+    victory_reason,
 )
 from companion.rules.scenarios import Scenario
-from companion.rules.scoring import element_counts
+from companion.rules.scoring import Standing, element_counts
 from companion.rules.supremacy import MAX_PLAYERS
 
 MAX_NAME = 40
@@ -71,6 +72,31 @@ def rank_numbers(total: int, face: str) -> dict[str, str]:
 
 def medal_numbers(total: int, scenario_id: str, won: bool) -> dict[str, str]:
     return {"total": str(total), "scenario": scenario_id, "won": "1" if won else "0"}
+
+
+def standings_numbers(standings: Sequence[tuple[str, Standing]]) -> dict[str, str]:
+    """Every player's name, total, built cards and character tokens: what decides a
+    table's winner."""
+    return {"standings": json.dumps(
+        [[name, s.total, s.built_cards, s.characters] for name, s in standings],
+        ensure_ascii=False, separators=(",", ":"))}
+
+
+def _standings(text: str | None) -> list[tuple[str, Standing]] | None:
+    try:
+        raw = json.loads(text or "")
+    except ValueError:
+        return None
+    if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_PLAYERS:
+        return None
+    found: list[tuple[str, Standing]] = []
+    for entry in raw:
+        if not (isinstance(entry, list) and len(entry) == 4 and isinstance(entry[0], str)
+                and 0 < len(entry[0]) <= MAX_NAME
+                and all(type(n) is int and 0 <= n <= MAX_NUMBER for n in entry[1:])):
+            return None
+        found.append((entry[0], Standing(entry[1], entry[2], entry[3])))
+    return found
 
 
 def krystallium_numbers(cubes: int) -> dict[str, str]:
@@ -122,6 +148,9 @@ def reason_for(topic: str, numbers: Mapping[str, str], scenarios: Mapping[str, S
         if resource is None or totals is None:
             return None
         return supremacy_reason(resource, totals)
+    if topic == "score" and "standings" in numbers:
+        standings = _standings(numbers.get("standings"))
+        return None if standings is None else victory_reason(standings)
     if topic == "krystallium":
         cubes = _number(numbers.get("cubes"))
         return None if cubes is None else krystallium_reason(cubes)

@@ -18,8 +18,10 @@ from companion.rules.reasons import (
     points_reason,
     solo_rank_reason,
     supremacy_reason,
+    victory_reason,
 )
 from companion.rules.scenarios import Thresholds
+from companion.rules.scoring import Standing
 from companion.shipped.catalog import Catalog
 from companion.usecases.labels import reason_text
 
@@ -160,3 +162,24 @@ def test_a_completed_card_joins_the_empire_and_pays_its_bonus(cards: Catalog) ->
     assert reason_text(base) == ("Military Base is built: its last slot is filled, so it"
                                  " joins your Empire at once, gives 1 General now, and"
                                  " produces from the next production step on.")
+
+
+@pytest.mark.parametrize(("standings", "expected"), [
+    ([("Ann", Standing(70, 9, 2)), ("Bob", Standing(65, 12, 5))],
+     "Ann has the highest total, 70 points, and wins."),
+    ([("Ann", Standing(70, 9, 2)), ("Bob", Standing(70, 10, 0)), ("Cid", Standing(50, 9, 9))],
+     "Ann, Bob tie on 70 points; Bob has the most built cards (10) and wins."),
+    ([("Ann", Standing(70, 9, 2)), ("Bob", Standing(70, 9, 3))],
+     "Ann, Bob tie on 70 points and on built cards (9); Bob has the most character tokens"
+     " (3) and wins."),
+    ([("Ann", Standing(70, 9, 3)), ("Bob", Standing(70, 9, 3)), ("Cid", Standing(70, 8, 9))],
+     "Ann, Bob, Cid tie on 70 points; Ann, Bob also tie on built cards (9) and character"
+     " tokens (3), so they share the victory."),
+    ([("Ann", Standing(1, 0, 1)), ("Bob", Standing(0, 0, 0))],
+     "Ann has the highest total, 1 point, and wins."),
+])
+def test_who_wins_a_table_and_by_which_tie_breaker(standings: list[tuple[str, Standing]],
+                                                   expected: str) -> None:
+    reason = victory_reason(standings)
+    assert reason.topic == "score"
+    assert english(reason) == expected

@@ -171,6 +171,12 @@ def test_ranking_says_which_tie_breaker_placed_each_player(ui: Ui) -> None:
              if isinstance(c, ft.Semantics) and c.identifier]
     assert ranking is not None and names[:5] == ["ranking", "rank-1", "rank-2", "rank-3",
                                                  "rank-4"]
+    ui.click("Why does this player win?")
+    assert ui.route.startswith("/rules/score?standings=")
+    assert ui.text("why") == ("Player 1, Player 2, Player 3, Player 4 tie on 2 points;"
+                              " Player 1 has the most built cards (2) and wins.")
+    ui.click("Back")
+    assert ui.text("rank-1") == "1. Player 1: 2 points (more built cards)", "every tap kept"
 
 
 def test_grid_offers_the_owned_expansions_and_all_on_request(

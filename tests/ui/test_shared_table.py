@@ -132,6 +132,8 @@ def test_every_phone_sees_the_whole_tables_ranking_at_the_end(
     for ui in (ana, bo):
         assert ui.text("rank-1") == "1. Ana: 16 points"
         assert ui.text("rank-2") == "2. Bo: 4 points"
+    bo.click("Why does this player win?")
+    assert bo.text("why") == "Ana has the highest total, 16 points, and wins."
     finished = services.backend.finished_games()
     assert len(finished) == 2 and {g["score"]["total"] for g in finished} == {16, 4}
 

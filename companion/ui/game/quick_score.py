@@ -27,7 +27,7 @@ from companion.ui.kit.card_grid import CardGrid, owned_expansions, shown_cards
 from companion.ui.kit.score_pad import score_pad
 from companion.usecases.labels import empire_label, solo_rank_label, tie_break_label
 from companion.usecases.quick_model import QuickScore
-from companion.usecases.why import rank_numbers
+from companion.usecases.why import rank_numbers, standings_numbers
 
 if TYPE_CHECKING:
     from companion.usecases.session import GameSession
@@ -225,6 +225,10 @@ class QuickScoreScreen(Screen):
             if index in reasons:
                 text += " (" + ", ".join(tie_break_label(r) for r in reasons[index]) + ")"
             lines.append(w.value_text(f"rank-{index + 1}", text))
+        numbers = standings_numbers([(p.name, p.standing(self.catalog))
+                                     for p in self.model.players])
+        lines[1] = w.with_why(lines[1], t("Why does this player win?"),
+                              lambda: self.app.open_on_top("rules", "score", **numbers))
         return w.card_box(*lines, identifier="ranking")
 
     def _total(self, index: int) -> str:

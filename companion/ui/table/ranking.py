@@ -7,13 +7,14 @@ import flet as ft
 
 from companion.i18n import t, tn
 from companion.rules.state import GameState
-from companion.rules.table import final_ranking
+from companion.rules.table import final_ranking, standing
 from companion.ui.app import CompanionApp
 from companion.ui.kit import widgets as w
 from companion.ui.kit.score_pad import score_pad
 from companion.usecases.labels import empire_label, tie_break_label
 from companion.usecases.session import GameSession
 from companion.usecases.tables import SharedTable, table_hub
+from companion.usecases.why import standings_numbers
 
 
 def ranking_rows(app: CompanionApp, table: SharedTable,
@@ -27,6 +28,10 @@ def ranking_rows(app: CompanionApp, table: SharedTable,
                   total=ranked.total)
         rows.append(w.value_text(f"rank-{ranked.seat + 1}",
                                  f"{text} ({reasons})" if reasons else text, bold=True))
+    numbers = standings_numbers([(table.names[seat], standing(state))
+                                 for seat, state in enumerate(states) if state is not None])
+    rows[1] = w.with_why(rows[1], t("Why does this player win?"),
+                         lambda: app.open_on_top("rules", "score", **numbers))
     for seat, state in enumerate(states):
         assert state is not None
         empire = empire_label(app.services.catalog, state.empire.name)
