@@ -83,20 +83,8 @@ def standings_numbers(standings: Sequence[tuple[str, Standing]]) -> dict[str, st
 
 
 def _standings(text: str | None) -> list[tuple[str, Standing]] | None:
-    try:
-        raw = json.loads(text or "")
-    except ValueError:
-        return None
-    if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_PLAYERS:
-        return None
-    found: list[tuple[str, Standing]] = []
-    for entry in raw:
-        if not (isinstance(entry, list) and len(entry) == 4 and isinstance(entry[0], str)
-                and 0 < len(entry[0]) <= MAX_NAME
-                and all(type(n) is int and 0 <= n <= MAX_NUMBER for n in entry[1:])):
-            return None
-        found.append((entry[0], Standing(entry[1], entry[2], entry[3])))
-    return found
+    rows = _named_rows(text, 3, least=2)
+    return None if rows is None else [(name, Standing(*numbers)) for name, numbers in rows]
 
 
 def krystallium_numbers(cubes: int) -> dict[str, str]:
@@ -114,20 +102,28 @@ def _number(text: str | None) -> int | None:
 
 
 def _totals(text: str | None) -> list[tuple[str, int]] | None:
+    rows = _named_rows(text, 1, least=1)
+    return None if rows is None else [(name, numbers[0]) for name, numbers in rows]
+
+
+def _named_rows(text: str | None, width: int,
+                least: int) -> list[tuple[str, tuple[int, ...]]] | None:
+    """A JSON list of `[name, n1, ..., n<width>]`, one per player, or None as soon as
+    anything is not a short name or a whole number in range (a hostile link)."""
     try:
         raw = json.loads(text or "")
     except ValueError:
         return None
-    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_PLAYERS:
+    if not isinstance(raw, list) or not least <= len(raw) <= MAX_PLAYERS:
         return None
-    totals: list[tuple[str, int]] = []
+    rows: list[tuple[str, tuple[int, ...]]] = []
     for entry in raw:
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)
-                and 0 < len(entry[0]) <= MAX_NAME and type(entry[1]) is int
-                and 0 <= entry[1] <= MAX_NUMBER):
+        if not (isinstance(entry, list) and len(entry) == width + 1
+                and isinstance(entry[0], str) and 0 < len(entry[0]) <= MAX_NAME
+                and all(type(n) is int and 0 <= n <= MAX_NUMBER for n in entry[1:])):
             return None
-        totals.append((entry[0], entry[1]))
-    return totals
+        rows.append((entry[0], tuple(entry[1:])))
+    return rows
 
 
 def reason_for(topic: str, numbers: Mapping[str, str], scenarios: Mapping[str, Scenario],
