@@ -20,6 +20,7 @@ from companion.shipped.rulebook import (
     rank_examples,
     rulebook,
     search,
+    supremacy_examples,
     worked_examples,
 )
 
@@ -157,8 +158,11 @@ def test_the_drawn_examples_are_the_ones_the_topics_name() -> None:
     named = {example for topic in rulebook().topics for example in topic.examples}
     assert set(worked_examples()) <= named
     assert set(rank_examples()) == {"solo-rank-85"} and "solo-rank-85" in named
-    assert {"production-benjamin", "score-simon", "duo-apolline", "score-apolline"} <= set(
-        worked_examples())
+    assert set(supremacy_examples()) == {"supremacy-ties"} and "supremacy-ties" in named
+    assert {"production-benjamin", "construction-simon", "score-simon", "corruption-apolline",
+            "duo-apolline", "score-apolline"} <= set(worked_examples())
+    assert named == set(worked_examples()) | set(rank_examples()) | set(supremacy_examples()), (
+        "every example a topic names is drawn")
 
 
 @pytest.mark.parametrize(("raw", "says"), [
@@ -167,6 +171,14 @@ def test_the_drawn_examples_are_the_ones_the_topics_name() -> None:
     (b'{"examples": [{"id": "x", "shows": "score", "empire": "E", "face": "A",'
      b' "built": ["Nothing"]}]}', "no card Nothing"),
     (b'{"examples": [{"id": "x"}]}', "missing required field"),
+    (b'{"examples": [{"id": "x", "shows": "construction", "empire": "E", "face": "A",'
+     b' "built": ["A", "B"]}]}', "exactly one card"),
+    (b'{"examples": [], "supremacy": [{"id": "s", "resource": "Krystallium",'
+     b' "totals": [[1]]}]}', "a resource of Materials"),
+    (b'{"examples": [], "supremacy": [{"id": "s", "resource": "Gold",'
+     b' "totals": [[1, 2, 3, 4, 5, 6, 7, 8]]}]}', "1 to 7 totals"),
+    (b'{"examples": [], "supremacy": [{"id": "s", "resource": "Gold",'
+     b' "totals": [[]]}]}', "1 to 7 totals"),
 ])
 def test_a_broken_example_says_which_and_why(raw: bytes, says: str) -> None:
     def known(tableau: Tableau) -> str | None:

@@ -75,6 +75,25 @@ def production(empire: EmpireFace, built: Sequence[Card]) -> dict[Resource, int]
     return {r: produced(r, empire, built) for r in PRODUCTION_ORDER}
 
 
+def corruption(empire: EmpireFace, built: Sequence[Card]) -> dict[Resource, int]:
+    """The corruption icons of each resource (Corruption & Ascension), as positive
+    numbers: what `production` takes off the positive icons, never below 0."""
+    return _icon_sums(empire, built, corrupt=True)
+
+
+def before_corruption(empire: EmpireFace, built: Sequence[Card]) -> dict[Resource, int]:
+    """What the Empire would produce of each resource without its corruption icons."""
+    return _icon_sums(empire, built, corrupt=False)
+
+
+def _icon_sums(empire: EmpireFace, built: Sequence[Card], corrupt: bool) -> dict[Resource, int]:
+    counts = type_counts(built)
+    icons = [*empire.production, *(icon for card in built for icon in card.production)]
+    return {r: abs(sum(_icon_value(i, counts) for i in icons
+                       if i.kind == r and (i.amount < 0) == corrupt))
+            for r in PRODUCTION_ORDER}
+
+
 def per_round_tokens(empire: EmpireFace, built: Sequence[Card]) -> dict[Token, int]:
     """Krystallium, Financiers and Generals produced each round (War or Peace cards)."""
     return {t: produced(t, empire, built) for t in PER_ROUND_TOKENS}

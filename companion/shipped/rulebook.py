@@ -18,10 +18,14 @@ from typing import NamedTuple
 
 import msgspec
 
+from companion.rules.cards import Resource
+from companion.rules.construction import SLOT_NAMES
 from companion.rules.scoring import RULEBOOK_FACES
+from companion.rules.supremacy import MAX_PLAYERS
 from companion.shipped.catalog import normalize
 from companion.shipped.paths import assets_dir
 
+RESOURCE_NAMES = tuple(SLOT_NAMES[resource] for resource in Resource)
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
@@ -73,10 +77,13 @@ class Tableau(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     id: str
     shows: str
-    """"production" (the totals of a production step) or "score" (the score pad)."""
+    """"production" (the totals of a production step), "corruption" (the totals with and
+    without corruption), "score" (the score pad) or "construction" (one card built during
+    a production step, then producing in the next one)."""
     empire: str
     face: str
     built: tuple[str, ...]
+    """The built cards; for "construction", the one card put under construction."""
     generals: int = 0
     financiers: int = 0
 
@@ -88,17 +95,28 @@ class RankExample(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     scores: tuple[tuple[int, str], ...]
 
 
+class SupremacyExample(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A rulebook's example of supremacy: the totals of one resource at several tables,
+    each read by the supremacy rule."""
+
+    id: str
+    resource: str
+    totals: tuple[tuple[int, ...], ...]
+
+
 class _Examples(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     examples: tuple[Tableau, ...]
+    supremacy: tuple[SupremacyExample, ...] = ()
     ranks: tuple[RankExample, ...] = ()
 
 
-SHOWS = ("production", "score")
+SHOWS = ("production", "corruption", "score", "construction")
 
 
 class Examples(NamedTuple):
     tableaux: dict[str, Tableau]
     ranks: dict[str, RankExample]
+    supremacy: dict[str, SupremacyExample]
 
 
 def parse_examples(raw: bytes, known: Callable[[Tableau], str | None],
@@ -111,6 +129,8 @@ def parse_examples(raw: bytes, known: Callable[[Tableau], str | None],
         raise RulebookError(f"{where}: {exc}") from None
     for tableau in found.examples:
         problem = None if tableau.shows in SHOWS else f"shows {tableau.shows!r}"
+        if tableau.shows == "construction" and len(tableau.built) != 1:
+            problem = "a construction example builds exactly one card"
         problem = problem or known(tableau)
         if problem:
             raise RulebookError(f"{where}: example {tableau.id!r}: {problem}")
@@ -119,8 +139,16 @@ def parse_examples(raw: bytes, known: Callable[[Tableau], str | None],
             if face not in RULEBOOK_FACES or not 0 <= total < 1000:
                 raise RulebookError(f"{where}: example {example.id!r}: {total} on face"
                                     f" {face!r} is not a rulebook score")
+    for supremacy in found.supremacy:
+        if supremacy.resource not in RESOURCE_NAMES or not all(
+                1 <= len(totals) <= MAX_PLAYERS and all(0 <= n < 1000 for n in totals)
+                for totals in supremacy.totals):
+            raise RulebookError(f"{where}: example {supremacy.id!r}: a resource of"
+                                f" {', '.join(RESOURCE_NAMES)} and 1 to {MAX_PLAYERS} totals"
+                                " of 0 to 999 per table")
     return Examples({tableau.id: tableau for tableau in found.examples},
-                    {example.id: example for example in found.ranks})
+                    {example.id: example for example in found.ranks},
+                    {example.id: example for example in found.supremacy})
 
 
 @cache
@@ -149,6 +177,10 @@ def worked_examples() -> dict[str, Tableau]:
 
 def rank_examples() -> dict[str, RankExample]:
     return examples().ranks
+
+
+def supremacy_examples() -> dict[str, SupremacyExample]:
+    return examples().supremacy
 
 
 def rulebook_file() -> Path:

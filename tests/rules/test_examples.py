@@ -8,7 +8,7 @@ from rulebook import SIMON_BUILT
 from companion.rules.actions import Construct, NextStep, Place, Start
 from companion.rules.cards import Resource
 from companion.rules.game import Game
-from companion.rules.production import produced, production
+from companion.rules.production import before_corruption, corruption, produced, production
 from companion.rules.scoring import score, solo_adjusted, solo_rank
 from companion.rules.supremacy import supremacy_winners
 from companion.shipped.catalog import Catalog
@@ -64,6 +64,8 @@ def test_4_apolline_corruption(cards: Catalog) -> None:
                  for r in Resource}
     assert without_corruption == {M: 4, E: 3, S: 3, G: 0, X: 2}
     assert corrupted == {M: 1, E: 0, S: 0, G: 1, X: 0}
+    assert before_corruption(empire, built) == {M: 4, E: 3, S: 3, G: 0, X: 2}
+    assert corruption(empire, built) == {M: 1, E: 0, S: 0, G: 1, X: 0}
     # Gold cannot go below 0; these net totals feed supremacy and construction.
     assert production(empire, built) == {M: 3, E: 3, S: 3, G: 0, X: 2}
 

@@ -125,6 +125,36 @@ def test_the_worked_examples_are_drawn_and_counted_as_the_rulebooks_print_them(
     assert ui.text("example-duo-apolline-total") == "24 points"
 
 
+def test_construction_corruption_and_supremacy_examples_read_as_the_rulebooks_print_them(
+        ui: Ui) -> None:
+    """examples.md 2, 4 and 8, figures written by hand."""
+    ui.go("/rules/construction")
+    # Simon's 2 Materials go on Wind Turbines (M2): built at once, 1 Energy in the next step.
+    assert ui.text("example-construction-simon-step-1") == "Materials step: you produce 2"
+    assert "Wind Turbines is built and joins your Empire" in ui.text(
+        "example-construction-simon")
+    assert ui.text("example-construction-simon-step-2") == "Energy step: you produce 1"
+    ui.go("/rules/corruption")
+    assert ui.text("example-corruption-apolline-gross") == (
+        "4 Materials 3 Energy 3 Science 0 Gold 2 Exploration")
+    assert ui.text("example-corruption-apolline-corruption") == (
+        "1 Material 0 Energy 0 Science 1 Gold 0 Exploration")
+    assert ui.text("example-corruption-apolline-production") == (
+        "3 Materials 3 Energy 3 Science 0 Gold 2 Exploration")
+    ui.go("/rules/supremacy")
+    said = [ui.text(f"example-supremacy-ties-{n}") for n in range(1, 9)]
+    assert "Player 1 produced the most, and the second place is shared" in said[0]
+    assert "Player 1, Player 2 tie at the top" in said[1] and "both take" in said[1]
+    assert "3 players tie at the top (Player 1, Player 2, Player 3), so nobody" in said[2]
+    assert "Player 1 produced the most and Player 2 is alone in second place" in said[3]
+    assert "a tie at the top (Player 1, Player 2), so nobody" in said[4]
+    assert "Player 1 produced more than every other player and takes" in said[5]
+    assert said[6] == ("You produced 5 Materials: playing alone, 5 or more wins the supremacy"
+                       " bonus.")
+    assert said[7] == ("You produced 4 Materials: playing alone, the supremacy bonus needs 5"
+                       " or more.")
+
+
 def test_the_solo_rank_example_reads_each_score_by_the_table(ui: Ui) -> None:
     """Example 7, as the rulebooks print it: 85 on B is Emperor, 85 on A is 70, Dictator."""
     ui.go("/rules/solo-rank")

@@ -11,24 +11,30 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import language, t
-from companion.rules.production import production
-from companion.rules.reasons import Reason, solo_rank_reason
+from companion.rules.cards import Resource
+from companion.rules.construction import SLOT_NAMES
+from companion.rules.production import before_corruption, corruption, production
+from companion.rules.reasons import Reason, solo_rank_reason, supremacy_reason
 from companion.rules.scoring import score
 from companion.shipped.rulebook import (
     RankExample,
     Rulebook,
+    SupremacyExample,
+    Tableau,
     Topic,
     rank_examples,
     rulebook,
     search,
+    supremacy_examples,
     worked_examples,
 )
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_face import amount_chips, chip_row, production_chips
 from companion.ui.kit.score_pad import breakdown_rows
-from companion.usecases.labels import empire_label, reason_text
+from companion.usecases.labels import empire_label, message, reason_text, resource_name
 from companion.usecases.why import reason_for
+from companion.usecases.worked import construction_steps
 
 
 class RulesScreen(Screen):
@@ -106,6 +112,8 @@ class RuleScreen(Screen):
                        if example in worked_examples()]
         paragraphs += [self._ranks(rank_examples()[example]) for example in self.topic.examples
                        if example in rank_examples()]
+        paragraphs += [self._supremacy(supremacy_examples()[example])
+                       for example in self.topic.examples if example in supremacy_examples()]
         if self.reason is not None:
             paragraphs.insert(0, w.card_box(
                 w.heading(t("In your game")),
@@ -131,15 +139,52 @@ class RuleScreen(Screen):
             ft.Text(t("Built: {cards}", cards=", ".join(card.name_in(language())
                                                         for card in built))),
         ]
-        if tableau.shows == "production":
-            totals = production(empire, built)
-            lines.append(ft.Semantics(
-                content=chip_row(amount_chips(tuple(totals.items()), long=True)),
-                identifier=f"example-{example_id}-production", container=True))
+        if tableau.shows == "construction":
+            return w.card_box(*lines[:3], *self._construction(tableau),
+                              identifier=f"example-{example_id}")
+        if tableau.shows == "corruption":
+            lines += [ft.Text(t("Without corruption:")),
+                      _totals(f"example-{example_id}-gross", before_corruption(empire, built)),
+                      ft.Text(t("Corruption:")),
+                      _totals(f"example-{example_id}-corruption", corruption(empire, built)),
+                      ft.Text(t("Produced, used for supremacy and for the cubes taken:"))]
+        if tableau.shows in ("production", "corruption"):
+            lines.append(_totals(f"example-{example_id}-production",
+                                 production(empire, built)))
         else:
             result = score(empire, built, tableau.generals, tableau.financiers)
             lines += breakdown_rows(result, f"example-{example_id}")
         return w.card_box(*lines, identifier=f"example-{example_id}")
+
+    def _construction(self, tableau: Tableau) -> list[ft.Control]:
+        """The example played by the engine: the step that builds the card, what placing
+        its cubes did, and the next step, where the card produces at once."""
+        card = self.app.services.catalog.card(tableau.built[0])
+        building, after = construction_steps(tableau, self.app.services.catalog)
+        lines: list[ft.Control] = [
+            ft.Text(t("Under construction: {card}", card=card.name_in(language()))),
+            chip_row(amount_chips(card.cost, long=True)),
+        ]
+        for number, step in enumerate((building, after), start=1):
+            lines.append(w.value_text(
+                f"example-{tableau.id}-step-{number}",
+                t("{resource} step: you produce {count}",
+                  resource=resource_name(step.resource), count=step.produced), bold=True))
+            lines += [ft.Text(message(event.template, event.params))
+                      for event in step.events if event.kind == "built"]
+        return lines
+
+    @staticmethod
+    def _supremacy(example: SupremacyExample) -> ft.Control:
+        """A rulebook's supremacy example: each table's totals read by the rule."""
+        resource = next(r for r in Resource if SLOT_NAMES[r] == example.resource)
+        lines: list[ft.Control] = [w.heading(t("Worked example"))]
+        for number, totals in enumerate(example.totals, start=1):
+            named = [(t("Player {number}", number=seat), total)
+                     for seat, total in enumerate(totals, start=1)]
+            lines.append(w.value_text(f"example-{example.id}-{number}",
+                                      reason_text(supremacy_reason(resource, named))))
+        return w.card_box(*lines, identifier=f"example-{example.id}")
 
     @staticmethod
     def _ranks(example: RankExample) -> ft.Control:
@@ -148,3 +193,8 @@ class RuleScreen(Screen):
         lines += [ft.Text(reason_text(solo_rank_reason(total, face)))
                   for total, face in example.scores]
         return w.card_box(*lines, identifier=f"example-{example.id}")
+
+
+def _totals(identifier: str, totals: dict[Resource, int]) -> ft.Control:
+    return ft.Semantics(content=chip_row(amount_chips(tuple(totals.items()), long=True)),
+                        identifier=identifier, container=True)
