@@ -41,6 +41,10 @@ COUNTING = re.compile(r"\{(?!(?:resource|expansion|slot|token|card|empire)\})(\w
 number: "its {resource} cube")."""
 
 NEVER_ONE = {
+    "{per} cards built now in your game: {count}, so {amount} × {count} = {worth}.":
+        "{per} is a card type, not a number",
+    "{per} tokens held now in your game: {count}, so {amount} × {count} = {worth}.":
+        "{per} is a character, not a number",
     "'{label}' holds {count} actions; a game has at most {limit}": "over a limit of 200",
     "holds {count} actions; a game has at most {limit}": "over a limit of 200",
     "holds {count} entries; the limit is {limit}": "over a limit in the thousands",

@@ -20,6 +20,7 @@ import msgspec
 
 from companion.i18n import SUPPORTED as LANGUAGES
 from companion.rules.cards import Expansion
+from companion.rules.players import name_key as name_key
 from companion.rules.scenarios import MEDAL_ORDER
 from companion.store import derive
 from companion.store.derive import Known as Known
@@ -115,10 +116,6 @@ def player_name(value: object, where: str = "name") -> str:
     return name
 
 
-def name_key(name: str) -> str:
-    """What makes two names the same player: "Zoé" typed as one character or as "e" and
-    an accent, in any capitals. Compare names only through this."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
 def timestamp(value: object, where: str) -> str:

@@ -1,0 +1,288 @@
+"""The people at the table: every player of the records, their results and rivalries.
+
+A player is a name, compared as the store compares names (`name_key`: Unicode NFC, any
+capitals), so "Zoé" typed two ways on two phones is one person. The records say who sat
+at each game as far as they know it:
+
+- a quick score holds every tableau: each player's name, total and place;
+- the seats of a shared table are one record each, tagged with the table: together
+  they give every player's total, and their places;
+- any other game played in the app is the owner's (`OWNER`, shown as "You"), with the
+  names typed for the others at a table but not their totals.
+
+From those, `summary` answers "how does Ann do?" and `head_to_head` "how does Ann do
+against Bob?". A figure that needs a number a record lacks (a total nobody typed) leaves
+that record out of that figure, never the whole game.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+OWNER = ""
+"""The key of the app's own player: the one who plays the games entered in the app."""
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same player: "Zoé" typed as one character or as "e" and
+    an accent, in any capitals. Compare names only through this."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player at one game: what the records say of them."""
+
+    name: str
+    """As typed (the owner's is empty: the screens say "You")."""
+    total: int | None = None
+    place: int | None = None
+    """1 for the winner; equal places are shared; None where the record does not say."""
+    empire: str | None = None
+
+    @property
+    def key(self) -> str:
+        return name_key(self.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One finished game and who sat at it."""
+
+    game_id: str
+    date: str
+    seats: tuple[Seat, ...]
+
+    def seat(self, key: str) -> Seat | None:
+        return next((seat for seat in self.seats if seat.key == key), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """Which games a figure counts: a number of players, and dates (ISO, inclusive)."""
+
+    players: int | None = None
+    since: str | None = None
+    until: str | None = None
+
+    def holds(self, game: Played) -> bool:
+        day = game.date[:10]
+        return ((self.players is None or len(game.seats) == self.players)
+                and (self.since is None or day >= self.since)
+                and (self.until is None or day <= self.until))
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _text(value: object) -> str | None:
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def _total(record: Mapping[str, Any]) -> int | None:
+    score = record.get("score")
+    return _int(score.get("total")) if isinstance(score, Mapping) else None
+
+
+def _empire(record: Mapping[str, Any]) -> str | None:
+    empires = record.get("empires")
+    return _text(empires[0]) if isinstance(empires, list) and empires else None
+
+
+def _quick(record: Mapping[str, Any]) -> tuple[Seat, ...]:
+    seats: list[Seat] = []
+    for entry in record.get("tableaux") or ():
+        name = _text(entry.get("name")) if isinstance(entry, Mapping) else None
+        if name is None:
+            continue
+        score = entry.get("score")
+        seats.append(Seat(name, _int(score.get("total")) if isinstance(score, Mapping) else None,
+                          _int(entry.get("place")), _text(entry.get("empire"))))
+    return tuple(seats)
+
+
+def _table_tag(record: Mapping[str, Any]) -> tuple[str, int, list[str]] | None:
+    tag = record.get("table")
+    if not isinstance(tag, Mapping):
+        return None
+    table_id, seat, names = tag.get("id"), _int(tag.get("seat")), tag.get("names")
+    if (isinstance(table_id, str) and table_id and isinstance(names, list) and seat is not None
+            and 0 <= seat < len(names) and all(isinstance(n, str) for n in names)):
+        return table_id, seat, names
+    return None
+
+
+def _owned(record: Mapping[str, Any]) -> tuple[Seat, ...]:
+    """A game entered in the app: its owner, then the others it names (no totals)."""
+    names = record.get("names")
+    others = [Seat(name) for name in names if _text(name)] if isinstance(names, list) else []
+    solo = record.get("mode") != "table"
+    return (Seat(OWNER, _total(record), None, _empire(record)), *([] if solo else others))
+
+
+def _shared(table_id: str, seats: dict[int, Mapping[str, Any]],
+            names: list[str]) -> Played:
+    """A shared table's seats as one game: every player's total, ranked by total, then
+    built cards (the tokens held, the rule's last tie-breaker, are not in the records: a
+    tie on both shares the place)."""
+    standing = {seat: (_total(record) or 0, len(record.get("built") or ()))
+                for seat, record in seats.items()}
+    found = [Seat(names[seat], _total(record),
+                  1 + sum(1 for other in standing.values() if other > standing[seat]),
+                  _empire(record))
+             for seat, record in sorted(seats.items())]
+    latest = max(str(record.get("updated") or "") for record in seats.values())
+    return Played(table_id, latest, tuple(found))
+
+
+def played_games(records: Iterable[Mapping[str, Any]]) -> list[Played]:
+    """Every finished game of the history (abandoned ones left out), oldest first; the
+    seats of one shared table become one game."""
+    games: list[Played] = []
+    tables: dict[str, dict[int, Mapping[str, Any]]] = defaultdict(dict)
+    table_names: dict[str, list[str]] = {}
+    for record in records:
+        if not record.get("finished") or record.get("abandoned"):
+            continue
+        date = str(record.get("updated") or record.get("created") or "")
+        tag = _table_tag(record)
+        if record.get("kind") == "quick-score":
+            seats = _quick(record)
+        elif tag is not None:
+            tables[tag[0]][tag[1]] = record
+            table_names.setdefault(tag[0], tag[2])
+            continue
+        else:
+            seats = _owned(record)
+        if seats:
+            games.append(Played(str(record.get("id")), date, seats))
+    games += [_shared(table_id, seats, table_names[table_id])
+              for table_id, seats in tables.items()]
+    return sorted(games, key=lambda game: (game.date, game.game_id))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """A player in the list of players: their name as last typed, and how many games."""
+
+    key: str
+    name: str
+    games: int
+    wins: int
+
+
+def players(games: Sequence[Played]) -> list[PlayerLine]:
+    """Everyone who has played, most games first (then by name)."""
+    count: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    for game in games:
+        for seat in {seat.key: seat for seat in game.seats}.values():
+            count[seat.key] += 1
+            wins[seat.key] += _won(game, seat)
+            typed = spellings[seat.key]
+            typed[seat.name] = typed.pop(seat.name, 0) + 1  # the latest spelling last
+    return sorted((PlayerLine(key, spelled(spellings[key]), count[key], wins[key])
+                   for key in count), key=lambda line: (-line.games, line.key))
+
+
+def spelled(spellings: Counter[str]) -> str:
+    """The name as it is most often typed; on a tie, as it was typed last."""
+    top = max(spellings.values())
+    return [name for name, n in spellings.items() if n == top][-1]
+
+
+def _won(game: Played, seat: Seat) -> bool:
+    return len(game.seats) > 1 and seat.place == 1
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A player's page: their games, wins, scores and Empires."""
+
+    games: int
+    ranked: int
+    """Games with others whose places are known: what `wins` is out of."""
+    wins: int
+    average: float | None
+    best: int | None
+    scores: tuple[tuple[str, int], ...]
+    """(date, total) of each game with a known total, oldest first."""
+    empires: tuple[tuple[str, int], ...]
+    """The Empires played most, with how many games, most first (at most 3)."""
+
+
+def summary(games: Sequence[Played], key: str, period: Period = Period()) -> Summary:
+    mine = [(game, seat) for game in games if period.holds(game)
+            for seat in [game.seat(key)] if seat is not None]
+    scores = tuple((game.date, seat.total) for game, seat in mine if seat.total is not None)
+    ranked = [(game, seat) for game, seat in mine
+              if len(game.seats) > 1 and seat.place is not None]
+    empires = Counter(seat.empire for _, seat in mine if seat.empire)
+    totals = [total for _, total in scores]
+    return Summary(
+        games=len(mine), ranked=len(ranked),
+        wins=sum(1 for game, seat in ranked if _won(game, seat)),
+        average=sum(totals) / len(totals) if totals else None,
+        best=max(totals) if totals else None, scores=scores,
+        empires=tuple(sorted(empires.items(), key=lambda item: (-item[1], item[0]))[:3]))
+
+
+@dataclass(frozen=True, slots=True)
+class Rivalry:
+    """A player against one rival, over the games they played together."""
+
+    rival: str
+    name: str
+    games: int
+    ahead: int
+    """Games where the player finished ahead of the rival."""
+    behind: int
+    margin: float | None
+    """The player's total minus the rival's, on average, where both totals are known."""
+
+
+def head_to_head(games: Sequence[Played], key: str,
+                 period: Period = Period()) -> list[Rivalry]:
+    """Every rival of a player, most games together first."""
+    together: dict[str, list[tuple[Seat, Seat]]] = defaultdict(list)
+    for game in games:
+        mine = game.seat(key) if period.holds(game) else None
+        if mine is None:
+            continue
+        for seat in game.seats:
+            if seat.key != key:
+                together[seat.key].append((mine, seat))
+    names = {line.key: line.name for line in players(games)}
+    rivalries = [_rivalry(rival, names[rival], pairs) for rival, pairs in together.items()]
+    return sorted(rivalries, key=lambda r: (-r.games, r.rival))
+
+
+def _rivalry(rival: str, name: str, pairs: list[tuple[Seat, Seat]]) -> Rivalry:
+    placed = [(mine.place, theirs.place) for mine, theirs in pairs
+              if mine.place is not None and theirs.place is not None]
+    margins = [mine.total - theirs.total for mine, theirs in pairs
+               if mine.total is not None and theirs.total is not None]
+    return Rivalry(rival, name, len(pairs), sum(1 for a, b in placed if a < b),
+                   sum(1 for a, b in placed if a > b),
+                   sum(margins) / len(margins) if margins else None)
+
+
+def groups(games: Sequence[Played]) -> list[tuple[str, ...]]:
+    """The groups already played with, most recent first: the names of the others at
+    each table game entered in the app (or the players of a quick score), each group
+    once, in the order they were typed the last time."""
+    seen: set[frozenset[str]] = set()
+    found: list[tuple[str, ...]] = []
+    for game in reversed(games):
+        names = tuple(seat.name for seat in game.seats if seat.key != OWNER)
+        folded = frozenset(name_key(name) for name in names)
+        if len(names) >= 1 and len(game.seats) > 1 and folded not in seen:
+            seen.add(folded)
+            found.append(names)
+    return found
