@@ -57,7 +57,7 @@ def test_each_chart_with_its_summary(open_ui: Callable[..., Ui]) -> None:
 def test_axes_say_what_they_count_with_round_ticks(open_ui: Callable[..., Ui]) -> None:
     """Names and dates under the bars and points, not "1, 2, 3 (see the list)"; ticks
     at round numbers."""
-    from companion.ui.records.stats import _step
+    from companion.ui.kit.charts import step
 
     ui = open_ui(memory_services(_backend()), route="/stats")
     charts = {identifier: next(c for c, _ in ui.controls(f"chart-{identifier}")
@@ -73,7 +73,7 @@ def test_axes_say_what_they_count_with_round_ticks(open_ui: Callable[..., Ui]) -
     assert medals[:2] == ["Gold med…", "Silver m…"]
     dates = [str(label.label.value) for label in charts["over-time"].bottom_axis.labels]
     assert all(len(d) == 5 and d[2] == "-" for d in dates), dates
-    assert [_step(top) for top in (4, 12, 47, 101, 118, 260)] == [1, 5, 10, 25, 25, 100]
+    assert [step(top) for top in (4, 12, 47, 101, 118, 260)] == [1, 5, 10, 25, 25, 100]
 
 
 def test_no_games_yet(open_ui: Callable[..., Ui]) -> None:

@@ -21,7 +21,6 @@ from companion.rules.game import replay
 from companion.rules.stats import (
     CATEGORIES,
     MEDAL_KEYS,
-    ScorePoint,
     Statistics,
     is_played,
     record_mode,
@@ -29,44 +28,19 @@ from companion.rules.stats import (
 )
 from companion.ui.app import Screen
 from companion.ui.kit import widgets as w
+from companion.ui.kit.charts import (
+    CHART_HEIGHT,
+    MAX_BARS,
+    axis,
+    number,
+    score_line,
+    short,
+    step,
+)
 from companion.ui.kit.score_pad import row_label
 from companion.usecases.labels import card_name, empire_label, solo_rank_label
 
 BUILT_CACHE = "built-cards"
-CHART_HEIGHT = 220
-MAX_BARS = 8
-"""More bars than this would be too thin on a phone; the rest stay in the legend."""
-
-
-def _number(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
-
-
-def _step(top: float) -> int:
-    """A round gap between axis labels (1, 2, 5, 10, 20, 25, 50, 100...) giving at most
-    about five of them: ticks at 0, 20, 40, never at 0, 21, 42."""
-    wanted = max(1.0, top / 5)
-    scale = 1
-    while True:
-        for nice in (1, 2, 2.5, 5):
-            step = nice * scale
-            if step >= wanted and float(step).is_integer():
-                return int(step)
-        scale *= 10
-
-
-SHORT = 9
-"""Letters of a name under a bar: what fits a phone's narrow bar."""
-
-
-def _short(name: str) -> str:
-    """A name cut to fit under a bar; the list under the chart gives it whole."""
-    return name if len(name) <= SHORT else name[:SHORT - 1].rstrip() + "…"
-
-
-def _day(date: str) -> str:
-    """'2025-03-02T20:48:00' → '03-02': the month and day of a game, under its point."""
-    return date[5:10] if len(date) >= 10 else date
 
 
 class StatsScreen(Screen):
@@ -128,33 +102,23 @@ class StatsScreen(Screen):
             *[ft.Text(line, size=13) for line in legend],
             identifier=f"stats-{key}")
 
-    def _axis(self, title: str, labels: Sequence[tuple[int, str]] = (),
-              size: int = 28, spacing: float | None = None,
-              show_max: bool = False) -> fch.ChartAxis:
-        """Whole-number steps only, and no odd top value (4.6) above the last line."""
-        return fch.ChartAxis(
-            title=ft.Text(title, size=12), title_size=20, label_size=size,
-            label_spacing=spacing, show_max=show_max,
-            labels=[fch.ChartAxisLabel(value=v, label=ft.Text(text, size=11))
-                    for v, text in labels])
-
     def _bars(self, values: Sequence[float], *, y_title: str, x_title: str,
               names: Sequence[str], second: Sequence[float] | None = None) -> fch.BarChart:
         groups = []
         for index, value in enumerate(values):
             rods = [fch.BarChartRod(to_y=value, width=12 if second else 20,
                                     color=ft.Colors.PRIMARY, border_radius=3,
-                                    tooltip=_number(value))]
+                                    tooltip=number(value))]
             if second is not None:
                 rods.append(fch.BarChartRod(to_y=second[index], width=12,
                                             color=ft.Colors.TERTIARY, border_radius=3,
-                                            tooltip=_number(second[index])))
+                                            tooltip=number(second[index])))
             groups.append(fch.BarChartGroup(x=index + 1, rods=rods))
         top = max([*values, *(second or ()), 1])
         return fch.BarChart(
             groups=groups, max_y=top * 1.15, min_y=0, interactive=True,
-            left_axis=self._axis(y_title, size=36, spacing=_step(top)),
-            bottom_axis=self._axis(x_title, [(i + 1, _short(n)) for i, n in enumerate(names)],
+            left_axis=axis(y_title, size=36, spacing=step(top)),
+            bottom_axis=axis(x_title, [(i + 1, short(n)) for i, n in enumerate(names)],
                                    size=22),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT,
                                                      width=1),
@@ -167,28 +131,11 @@ class StatsScreen(Screen):
         if not points:
             return None
         totals = [p.total for p in points]
-        chart = fch.LineChart(
-            data_series=[fch.LineChartData(
-                points=[fch.LineChartDataPoint(x=i + 1, y=total)
-                        for i, total in enumerate(totals)],
-                color=ft.Colors.PRIMARY, stroke_width=3, point=True)],
-            min_x=1, max_x=max(len(totals), 2), min_y=0, max_y=max([*totals, 1]) * 1.15,
-            left_axis=self._axis(t("Points"), size=36, spacing=_step(max(totals))),
-            bottom_axis=self._axis(t("Date of the game"), self._dates(points), size=22),
-            horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT,
-                                                     width=1),
-            expand=True)
+        chart = score_line([(p.date, p.total) for p in points])
         summary = tn("{count} game: first {first} points, latest {latest}, best {best}.",
                      "{count} games: first {first} points, latest {latest}, best {best}.",
                      len(totals), first=totals[0], latest=totals[-1], best=max(totals))
         return self._box("over-time", t("Score over time"), summary, chart)
-
-    @staticmethod
-    def _dates(points: Sequence[ScorePoint]) -> list[tuple[int, str]]:
-        """A date under the first, the last and a few games between (about five)."""
-        every = max(1, -(-len(points) // 5))
-        shown = sorted({0, len(points) - 1, *range(0, len(points), every)})
-        return [(i + 1, _day(points[i].date)) for i in shown]
 
     def _empires(self) -> ft.Control | None:
         found = self.stats.empires[:MAX_BARS]
@@ -207,11 +154,11 @@ class StatsScreen(Screen):
             tn("{number}. {name}: {games} game, average {average}, best {best}",
                "{number}. {name}: {games} games, average {average}, best {best}", s.games,
                number=i + 1, name=name(s.empire, s.face), games=s.games,
-              average=_number(s.average), best=s.best) for i, s in enumerate(found)]
+              average=number(s.average), best=s.best) for i, s in enumerate(found)]
         top = max(found, key=lambda s: s.average)
         summary = tn("Best average: {name}, {average} points over {games} game.",
                      "Best average: {name}, {average} points over {games} games.", top.games,
-                    name=name(top.empire, top.face), average=_number(top.average),
+                    name=name(top.empire, top.face), average=number(top.average),
                     games=top.games)
         return self._box("empires", t("Average and best per Empire"), summary, chart, legend)
 
@@ -246,7 +193,7 @@ class StatsScreen(Screen):
             return None
         names = {k: row_label(k) for k in CATEGORIES}
         summary = t("Average per game: {rows}.",
-                    rows=", ".join(f"{names[k]} {_number(rows[k])}" for k in CATEGORIES))
+                    rows=", ".join(f"{names[k]} {number(rows[k])}" for k in CATEGORIES))
         chart, legend = self._listed(CATEGORIES, names, rows, y_title=t("Points"),
                                      x_title=t("Score pad row"))
         return self._box("categories", t("Points by score pad row"), summary, chart, legend)
