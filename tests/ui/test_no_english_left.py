@@ -23,7 +23,8 @@ from companion.usecases.session import GameSession
 ROOT = Path(__file__).resolve().parents[2]
 ROUTES = ("/", "/settings", "/new/solo", "/new/scenario", "/new/table", "/quick",
           "/history", "/stats", "/scenarios", "/scenarios/base-1", "/campaigns",
-          "/campaigns/new", "/cards", "/cards/empires", "/cards/1", "/share")
+          "/campaigns/new", "/cards", "/cards/empires", "/cards/1", "/share", "/players",
+          "/rules", "/rules/score", "/rules/construction")
 
 
 def _templates() -> list[str]:

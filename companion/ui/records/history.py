@@ -78,10 +78,12 @@ class HistoryScreen(Screen):
     # --- drawing ------------------------------------------------------------------
 
     def refresh(self) -> None:
-        controls: list[ft.Control] = [
+        controls: list[ft.Control] = [ft.Row([
             w.button(t("Statistics"), lambda: self.app.navigate("/stats"),
                      icon=ft.Icons.INSIGHTS, kind="tonal"),
-        ]
+            w.button(t("Players"), lambda: self.app.navigate("/players"),
+                     icon=ft.Icons.GROUPS, kind="tonal"),
+        ], wrap=True, spacing=8, run_spacing=8)]
         if not self.records:
             controls.append(w.card_box(ft.Text(t(
                 "No finished games yet. Games you finish, quick scores you save and games "

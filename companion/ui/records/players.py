@@ -1,0 +1,187 @@
+"""`/players` and `/players/<name>`: everyone who has played, and one player's page —
+games, wins, scores over time, favourite Empires, and head-to-head against each rival.
+
+The figures are the rules' (`companion.rules.players`), from the history's summaries;
+the filters (number of players, period) live in the address, so back, reload and a link
+keep them.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import flet as ft
+
+from companion.i18n import t, tn
+from companion.rules.players import (
+    Period,
+    Played,
+    PlayerLine,
+    Rivalry,
+    head_to_head,
+    name_key,
+    played_games,
+    players,
+    summary,
+)
+from companion.ui import routes
+from companion.ui.app import CompanionApp, Screen, ScreenMissing
+from companion.ui.kit import widgets as w
+from companion.ui.kit.charts import CHART_HEIGHT, number, score_line
+from companion.usecases.labels import empire_label
+from companion.usecases.people import OWNER_SEGMENT, player_label, player_segment
+
+PERIODS = ("all", "year", "12m")
+
+
+def _games(app: CompanionApp) -> list[Played]:
+    return played_games(app.services.backend.finished_games())
+
+
+class PlayersScreen(Screen):
+    """Everyone who has played, most games first."""
+
+    @property
+    def title(self) -> str:
+        return t("Players")
+
+    def build(self) -> ft.Control:
+        lines = players(_games(self.app))
+        if not lines:
+            return w.card_box(ft.Text(t("No players yet: finish a game or save a quick score,"
+                                        " and everyone who played will be listed here.")),
+                              identifier="players-empty")
+        return ft.Semantics(
+            content=ft.Column([self._row(line) for line in lines], spacing=4,
+                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            identifier="player-list", container=True)
+
+    def _row(self, line: PlayerLine) -> ft.Control:
+        games = tn("{count} game", "{count} games", line.games)
+        wins = tn("{count} win", "{count} wins", line.wins)
+        return ft.ListTile(title=ft.Text(player_label(line.key, line.name)),
+                           subtitle=ft.Text(f"{games} · {wins}"),
+                           trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                           on_click=lambda: self.app.navigate(
+                               routes.path("players", player_segment(line.key, line.name))))
+
+
+class PlayerScreen(Screen):
+    """One player: their figures under the chosen filters, and their rivals."""
+
+    def __init__(self, app: CompanionApp, key: str, name: str, games: list[Played],
+                 count: int | None, period: str) -> None:
+        super().__init__(app)
+        self.key, self.name, self.games = key, name, games
+        self.count, self.period = count, period
+
+    @classmethod
+    def from_route(cls, app: CompanionApp, **values: str) -> PlayerScreen:
+        segment = values.get("player", "")
+        key = "" if segment == OWNER_SEGMENT else name_key(segment.strip())
+        games = _games(app)
+        line = next((line for line in players(games) if line.key == key), None)
+        if line is None:
+            raise ScreenMissing(t("Nobody called {name} has played in your records.",
+                                  name=segment))
+        count = values.get("players", "")
+        period = values.get("period", "all")
+        return cls(app, key, line.name, games,
+                   int(count) if count in {str(n) for n in range(1, 8)} else None,
+                   period if period in PERIODS else "all")
+
+    @property
+    def title(self) -> str:
+        return player_label(self.key, self.name)
+
+    def _period(self) -> Period:
+        today = date.today()
+        since = {"year": today.replace(month=1, day=1),
+                 "12m": today - timedelta(days=365)}.get(self.period)
+        return Period(self.count, since.isoformat() if since else None)
+
+    def build(self) -> ft.Control:
+        period = self._period()
+        found = summary(self.games, self.key, period)
+        rows: list[ft.Control] = [self._filters()]
+        if not found.games:
+            rows.append(w.value_text("player-none", t("No game matches these filters.")))
+            return ft.Column(rows, spacing=12)
+        rows.append(w.card_box(*self._figures(found.games, found.ranked, found.wins,
+                                              found.average, found.best),
+                               identifier="player-figures"))
+        if found.scores:
+            rows.append(w.card_box(
+                w.heading(t("Score over time")),
+                ft.Semantics(content=ft.Container(score_line(found.scores),
+                                                  height=CHART_HEIGHT,
+                                                  padding=ft.Padding.only(right=12, top=8)),
+                             label=tn("{count} game with a known score",
+                                      "{count} games with a known score",
+                                      len(found.scores)),
+                             identifier="chart-player", container=True)))
+        if found.empires:
+            catalog = self.app.services.catalog
+            rows.append(w.card_box(
+                w.heading(t("Favourite Empires")),
+                *[ft.Text(tn("{empire}: {count} game", "{empire}: {count} games", n,
+                             empire=empire_label(catalog, empire)))
+                  for empire, n in found.empires], identifier="player-empires"))
+        rivals = head_to_head(self.games, self.key, period)
+        if rivals:
+            rows.append(w.card_box(w.heading(t("Head to head")),
+                                   *[self._rival(r) for r in rivals],
+                                   identifier="player-rivals"))
+        return ft.Column(rows, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _figures(self, games: int, ranked: int, wins: int, average: float | None,
+                 best: int | None) -> list[ft.Control]:
+        lines = [w.value_text("player-games", tn("{count} game", "{count} games", games),
+                              bold=True)]
+        if ranked:
+            lines.append(w.value_text("player-wins", tn(
+                "Wins: {wins} of {count} game with others", "Wins: {wins} of {count} games"
+                " with others", ranked, wins=wins)))
+        if average is not None and best is not None:
+            lines.append(w.value_text("player-scores", tn(
+                "Average {average}, best {count} point", "Average {average}, best {count}"
+                " points", best, average=number(average))))
+        return lines
+
+    def _rival(self, rivalry: Rivalry) -> ft.Control:
+        me = player_label(self.key, self.name)
+        them = player_label(rivalry.rival, rivalry.name)
+        parts = [tn("{count} game together", "{count} games together", rivalry.games)]
+        if rivalry.ahead or rivalry.behind:
+            parts.append(t("{me} ahead {ahead}, {them} ahead {behind}", me=me, them=them,
+                           ahead=rivalry.ahead, behind=rivalry.behind))
+        if rivalry.margin is not None:
+            parts.append(t("average margin {margin}", margin=f"{rivalry.margin:+.1f}"))
+        return ft.ListTile(
+            title=ft.Text(them, weight=ft.FontWeight.BOLD),
+            subtitle=w.value_text(f"rival-{player_segment(rivalry.rival, rivalry.name)}",
+                                  "; ".join(parts)),
+            on_click=lambda: self.app.navigate(
+                routes.path("players", player_segment(rivalry.rival, rivalry.name))))
+
+    def _filters(self) -> ft.Control:
+        mine = sorted({len(g.seats) for g in self.games if g.seat(self.key) is not None})
+        counts: list[tuple[str, int | None]] = [(t("Any table"), None)]
+        counts += [(tn("{count} player", "{count} players", n), n) for n in mine]
+        periods = [(t("All time"), "all"), (t("This year"), "year"),
+                   (t("Last 12 months"), "12m")]
+        return ft.Semantics(content=ft.Column([
+            ft.Row([w.button(label, self._choose(value, self.period),
+                             kind="filled" if value == self.count else "outlined")
+                    for label, value in counts], wrap=True, spacing=8, run_spacing=8),
+            ft.Row([w.button(label, self._choose(self.count, value),
+                             kind="filled" if value == self.period else "outlined")
+                    for label, value in periods], wrap=True, spacing=8, run_spacing=8),
+        ], spacing=8), identifier="player-filters", container=True)
+
+    def _choose(self, count: int | None, period: str) -> w.Handler:
+        query = {"period": period} if period != "all" else {}
+        if count is not None:
+            query["players"] = str(count)
+        segment = player_segment(self.key, self.name)
+        return lambda: self.app.navigate(routes.path("players", segment, **query))

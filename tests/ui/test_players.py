@@ -1,0 +1,75 @@
+"""The players of the records: the list, a player's page with its filters, and
+head-to-head, on a small history whose figures are worked out by hand below."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from harness import Ui
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+
+from builders import memory_services
+from story_samples import benjamin_game, record, table_game
+from test_history import quick_record
+
+from companion.shipped.catalog import catalog
+from companion.usecases.services import MemoryBackend
+
+
+@pytest.fixture
+def players_ui(open_ui: Callable[..., Ui]) -> Ui:
+    """Benjamin's solo game (day 0); a 3-player table game with Bo and Cy, 4 points
+    (day 1); a quick score, Ana 24 (1st) against Bo 3 (2nd) (day 2)."""
+    cards = catalog()
+    backend = MemoryBackend()
+    for data in (record(benjamin_game(cards), "benjamin", 0),
+                 record(table_game(cards), "table", 1, names=["Bo", "Cy"]),
+                 quick_record("quick", 2)):
+        backend.save_game(data)
+    return open_ui(memory_services(backend))
+
+
+def test_everyone_who_played_is_listed_most_games_first(players_ui: Ui) -> None:
+    ui = players_ui
+    ui.go("/history")
+    ui.click("Players")
+    assert ui.route == "/players"
+    assert [n for n in ui.names(within="player-list")][:4] == ["You", "Bo", "Ana", "Cy"]
+    assert "2 games · 0 wins" in ui.text("player-list")
+    assert "1 game · 1 win" in ui.text("player-list")
+
+
+def test_a_players_page_and_head_to_head(players_ui: Ui) -> None:
+    ui = players_ui
+    ui.go("/players")
+    ui.click("Bo")
+    assert ui.route == "/players/Bo"
+    assert ui.text("player-games") == "2 games"
+    assert ui.text("player-wins") == "Wins: 0 of 1 game with others"
+    assert ui.text("player-scores") == "Average 3, best 3 points"
+    assert ui.text("rival-Ana") == ("1 game together; Bo ahead 0, Ana ahead 1; average margin"
+                                    " -21.0")
+    assert ui.text("rival- ") == "1 game together"  # the owner: no total typed for Bo
+    ui.click("3 players")
+    assert ui.route == "/players/Bo?players=3"
+    assert ui.text("player-games") == "1 game" and not ui.has_id("player-wins")
+    assert not ui.has_id("rival-Ana")
+    ui.click("Any table")
+    ui.click("Ana")
+    assert ui.route == "/players/Ana"
+    assert ui.text("player-wins") == "Wins: 1 of 1 game with others"
+
+
+def test_the_owner_has_a_page_and_an_unknown_name_says_so(players_ui: Ui) -> None:
+    ui = players_ui
+    ui.go("/players")
+    ui.click("You")
+    assert ui.text("player-games") == "2 games"
+    ui.go("/players/Nobody")
+    assert "Nobody called Nobody has played in your records." in ui.text("not-found")
+    ui.go("/players/bo?period=12m")  # any capitals; a period with no game left
+    assert ui.text("player-none") == "No game matches these filters."
