@@ -21,7 +21,7 @@ from companion.usecases.services import MemoryBackend
 
 
 @pytest.fixture
-def players_ui(open_ui: Callable[..., Ui]) -> Ui:
+def history() -> MemoryBackend:
     """Benjamin's solo game (day 0); a 3-player table game with Bo and Cy, 4 points
     (day 1); a quick score, Ana 24 (1st) against Bo 3 (2nd) (day 2)."""
     cards = catalog()
@@ -30,7 +30,12 @@ def players_ui(open_ui: Callable[..., Ui]) -> Ui:
                  record(table_game(cards), "table", 1, names=["Bo", "Cy"]),
                  quick_record("quick", 2)):
         backend.save_game(data)
-    return open_ui(memory_services(backend))
+    return backend
+
+
+@pytest.fixture
+def players_ui(open_ui: Callable[..., Ui], history: MemoryBackend) -> Ui:
+    return open_ui(memory_services(history))
 
 
 def test_everyone_who_played_is_listed_most_games_first(players_ui: Ui) -> None:
@@ -73,3 +78,23 @@ def test_the_owner_has_a_page_and_an_unknown_name_says_so(players_ui: Ui) -> Non
     assert "Nobody called Nobody has played in your records." in ui.text("not-found")
     ui.go("/players/bo?period=12m")  # any capitals; a period with no game left
     assert ui.text("player-none") == "No game matches these filters."
+
+
+def test_a_table_is_set_from_a_group_in_one_tap_and_an_absent_player_left_out(
+        players_ui: Ui, history: MemoryBackend) -> None:
+    ui = players_ui
+    ui.go("/new/table")
+    # Most recent first: the quick score (Ana, Bo), then the table game (Bo, Cy).
+    assert ui.names(within="groups") == ["Ana, Bo", "Bo, Cy"]
+    ui.click("Bo, Cy")
+    assert ui.text("player-count").endswith("3")
+    assert (ui.field("Name of player 2").value, ui.field("Name of player 3").value) == (
+        "Bo", "Cy")
+    ui.click("Leave Bo out")
+    assert ui.text("player-count").endswith("2")
+    assert ui.field("Name of player 2").value == "Cy"
+    assert "Leave Cy out" not in ui.names(), "two players is the smallest table"
+    ui.click("Start the game")
+    assert ui.route.startswith("/play/")
+    (game,) = history.ongoing_games()
+    assert game["names"] == ["Cy"] and game["players"] == 2

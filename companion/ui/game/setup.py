@@ -10,6 +10,7 @@ from companion.i18n import language, t
 from companion.rules.actions import Start
 from companion.rules.cards import Expansion
 from companion.rules.errors import Rejected
+from companion.rules.players import groups, played_games
 from companion.rules.scenarios import Scenario, start_for
 from companion.rules.supremacy import MAX_PLAYERS, max_players
 from companion.rules.table import deal
@@ -66,6 +67,8 @@ def table_checklist(players: int, ca: bool) -> list[str]:
     return steps
 
 
+MAX_GROUPS = 5
+"""Groups offered at setup: the most recent ones."""
 RULEBOOK_FACES = ("A", "B")
 VARIANT_FACES = ("C", "D", "E", "F")
 """Printed faces whose boxed product is not confirmed: offered only when asked for."""
@@ -86,6 +89,7 @@ class SetupScreen(Screen):
         self.players = 4
         self.scenario: Scenario | None = None
         self._name_fields: dict[int, ft.TextField] = {}
+        self._groups: list[tuple[str, ...]] | None = None
         self._content = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     @classmethod
@@ -129,9 +133,10 @@ class SetupScreen(Screen):
             if top < MAX_PLAYERS:
                 rows.append(ft.Text(t("6 or 7 players need Corruption & Ascension."),
                                     size=12, italic=True))
+            rows += self._group_rows(top)
             rows.append(ft.Text(t("The others' names (optional): the app asks their totals "
                                   "at each production step."), size=12))
-            rows += [self._name_field(n) for n in range(2, self.players + 1)]
+            rows += [self._name_row(n) for n in range(2, self.players + 1)]
         rows.append(w.heading(t("Your Empire")))
         rows.append(w.button(t("Empire: {empire}",
                                empire=empire_label(self.app.services.catalog, self.empire)),
@@ -167,6 +172,44 @@ class SetupScreen(Screen):
                 max_length=40,
             )
         return self._name_fields[number]
+
+    def _name_row(self, number: int) -> ft.Control:
+        """A name, and a way to leave that player out (the others move up a seat)."""
+        field = self._name_field(number)
+        if self.players <= 2:
+            return field
+        name = (field.value or "").strip() or t("Player {number}", number=number)
+        return ft.Row([ft.Container(field, expand=True),
+                       w.icon_button(ft.Icons.PERSON_REMOVE,
+                                     t("Leave {name} out", name=name),
+                                     lambda: self._leave_out(number))],
+                      vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _leave_out(self, number: int) -> None:
+        for seat in range(number, self.players):
+            self._name_field(seat).value = self._name_field(seat + 1).value
+        self._name_field(self.players).value = ""
+        self._set_players(max(2, self.players - 1))
+
+    def _group_rows(self, most: int) -> list[ft.Control]:
+        """The groups already played with, most recent first: one tap fills the table."""
+        if self._groups is None:
+            self._groups = groups(played_games(self.app.services.backend.finished_games()))
+        found = [group for group in self._groups if len(group) < most][:MAX_GROUPS]
+        if not found:
+            return []
+        return [ft.Text(t("Played with before (one tap sets the table):"), size=12),
+                ft.Semantics(content=ft.Row(
+                    [w.button(", ".join(group), self._use_group(group), kind="outlined",
+                              icon=ft.Icons.GROUPS) for group in found],
+                    wrap=True, spacing=8, run_spacing=8), identifier="groups", container=True)]
+
+    def _use_group(self, names: tuple[str, ...]) -> w.Handler:
+        def use() -> None:
+            for number, name in enumerate(names, start=2):
+                self._name_field(number).value = name
+            self._set_players(max(2, len(names) + 1))
+        return use
 
     def player_names(self) -> list[str]:
         return [
