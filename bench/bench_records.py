@@ -5,13 +5,16 @@ way `bench_store.py` does, then times what the History, Statistics, Medals and C
 sections compute when they open, server side (no drawing): list and filter the history,
 the statistics (first time: every game replayed for the cards it built; then from the
 tab's cache; games saved by this version keep their built cards in the history, half of
-the sample here), one game's story, the medal board, and a card search per keystroke.
+the sample here), one game's story, the medal board, a card search per keystroke, and
+the players: the list of everyone who played, and one player's page with head-to-head
+(each table game here names 1 to 4 others from a circle of friends).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import random
 import shutil
 import sys
 import tempfile
@@ -22,10 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import msgspec
-from bench_store import build_export, report, timed
+from bench_store import NAMES, build_export, report, timed
 
 from companion.rules.actions import actions_from_json
 from companion.rules.game import replay
+from companion.rules.players import head_to_head, name_key, played_games, players, summary
 from companion.rules.stats import statistics
 from companion.rules.story import game_story
 from companion.shipped.catalog import catalog
@@ -44,6 +48,14 @@ def built_cards(store: Any, records: list[dict[str, Any]]) -> dict[str, list[int
     return found
 
 
+def _player_page(history: list[dict[str, Any]], name: str) -> object:
+    """What `/players/<name>` works out when it opens: the games, who played, then the
+    player's figures and every rivalry."""
+    games = played_games(history)
+    key = name_key(name)
+    return players(games), summary(games, key), head_to_head(games, key)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5000)
@@ -53,6 +65,10 @@ def main() -> None:
         export = build_export(args.games, 10)
         for game in export["games"][: args.games // 2]:
             game["built"] = []  # saved by this version: the import works the list out
+        friends = random.Random(2)
+        for game in export["games"]:
+            if game["mode"] == "table":  # the others at the table, as a setup names them
+                game["names"] = friends.sample(NAMES, friends.randint(1, 4))
         source = work / "export.json"
         source.write_bytes(msgspec.json.encode(export))
         del export
@@ -83,6 +99,16 @@ def main() -> None:
             steps = actions_from_json(one["actions"])
             report("one game's story (replayed from its actions)", timed(
                 lambda: game_story(steps, catalog()), repeat=10), 100)
+            rival = players(played_games(history))[1]  # the most frequent friend
+            report(f"players: the list ({len(players(played_games(history)))} players)",
+                   timed(lambda: players(played_games(history)), repeat=10), 100)
+            key = name_key(rival.name)
+            report(f"player page: {rival.name}'s figures", timed(
+                lambda: summary(played_games(history), key), repeat=10), 100)
+            report(f"player page: {rival.name}'s head-to-head", timed(
+                lambda: head_to_head(played_games(history), key), repeat=10), 100)
+            report("player page, whole (history read included)", timed(
+                lambda: _player_page(store.games(finished=True), rival.name), repeat=10))
             scenarios = list(shipped_scenarios().values())
             report("medal board", timed(lambda: medal_board(scenarios, attempts), 10), 100)
         cards = catalog()

@@ -21,32 +21,37 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 OWNER = ""
 """The key of the app's own player: the one who plays the games entered in the app."""
 
 
+@lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """What makes two names the same player: "Zoé" typed as one character or as "e" and
-    an accent, in any capitals. Compare names only through this."""
+    an accent, in any capitals. Compare names only through this (a table's few names
+    come back in every game, so each is worked out once)."""
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One player at one game: what the records say of them."""
+class Seat(NamedTuple):
+    """One player at one game: what the records say of them (made by `seated`)."""
 
     name: str
     """As typed (the owner's is empty: the screens say "You")."""
-    total: int | None = None
-    place: int | None = None
+    key: str
+    """`name_key(name)`: who this is, whatever the spelling."""
+    total: int | None
+    place: int | None
     """1 for the winner; equal places are shared; None where the record does not say."""
-    empire: str | None = None
+    empire: str | None
 
-    @property
-    def key(self) -> str:
-        return name_key(self.name)
+
+def seated(name: str, total: int | None = None, place: int | None = None,
+         empire: str | None = None) -> Seat:
+    return Seat(name, name_key(name), total, place, empire)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +106,7 @@ def _quick(record: Mapping[str, Any]) -> tuple[Seat, ...]:
         if name is None:
             continue
         score = entry.get("score")
-        seats.append(Seat(name, _int(score.get("total")) if isinstance(score, Mapping) else None,
+        seats.append(seated(name, _int(score.get("total")) if isinstance(score, Mapping) else None,
                           _int(entry.get("place")), _text(entry.get("empire"))))
     return tuple(seats)
 
@@ -120,9 +125,11 @@ def _table_tag(record: Mapping[str, Any]) -> tuple[str, int, list[str]] | None:
 def _owned(record: Mapping[str, Any]) -> tuple[Seat, ...]:
     """A game entered in the app: its owner, then the others it names (no totals)."""
     names = record.get("names")
-    others = [Seat(name) for name in names if _text(name)] if isinstance(names, list) else []
-    solo = record.get("mode") != "table"
-    return (Seat(OWNER, _total(record), None, _empire(record)), *([] if solo else others))
+    owner = seated(OWNER, _total(record), None, _empire(record))
+    if record.get("mode") != "table" or not isinstance(names, list):
+        return (owner,)
+    return (owner, *(seated(name.strip()) for name in names
+                     if isinstance(name, str) and name.strip()))
 
 
 def _shared(table_id: str, seats: dict[int, Mapping[str, Any]],
@@ -130,12 +137,12 @@ def _shared(table_id: str, seats: dict[int, Mapping[str, Any]],
     """A shared table's seats as one game: every player's total, ranked by total, then
     built cards (the tokens held, the rule's last tie-breaker, are not in the records: a
     tie on both shares the place)."""
-    standing = {seat: (_total(record) or 0, len(record.get("built") or ()))
-                for seat, record in seats.items()}
-    found = [Seat(names[seat], _total(record),
-                  1 + sum(1 for other in standing.values() if other > standing[seat]),
+    standing = {number: (_total(record) or 0, len(record.get("built") or ()))
+                for number, record in seats.items()}
+    found = [seated(names[number], _total(record),
+                  1 + sum(1 for other in standing.values() if other > standing[number]),
                   _empire(record))
-             for seat, record in sorted(seats.items())]
+             for number, record in sorted(seats.items())]
     latest = max(str(record.get("updated") or "") for record in seats.values())
     return Played(table_id, latest, tuple(found))
 
@@ -150,7 +157,7 @@ def played_games(records: Iterable[Mapping[str, Any]]) -> list[Played]:
         if not record.get("finished") or record.get("abandoned"):
             continue
         date = str(record.get("updated") or record.get("created") or "")
-        tag = _table_tag(record)
+        tag = _table_tag(record) if "table" in record else None
         if record.get("kind") == "quick-score":
             seats = _quick(record)
         elif tag is not None:
@@ -180,21 +187,26 @@ def players(games: Sequence[Played]) -> list[PlayerLine]:
     """Everyone who has played, most games first (then by name)."""
     count: Counter[str] = Counter()
     wins: Counter[str] = Counter()
-    spellings: dict[str, Counter[str]] = defaultdict(Counter)
     for game in games:
         for seat in {seat.key: seat for seat in game.seats}.values():
             count[seat.key] += 1
             wins[seat.key] += _won(game, seat)
-            typed = spellings[seat.key]
-            typed[seat.name] = typed.pop(seat.name, 0) + 1  # the latest spelling last
-    return sorted((PlayerLine(key, spelled(spellings[key]), count[key], wins[key])
-                   for key in count), key=lambda line: (-line.games, line.key))
+    names = _names(seat for game in games for seat in game.seats)
+    return sorted((PlayerLine(key, names[key], count[key], wins[key]) for key in count),
+                  key=lambda line: (-line.games, line.key))
 
 
-def spelled(spellings: Counter[str]) -> str:
-    """The name as it is most often typed; on a tie, as it was typed last."""
-    top = max(spellings.values())
-    return [name for name, n in spellings.items() if n == top][-1]
+def _names(seats: Iterable[Seat]) -> dict[str, str]:
+    """Each player's name as it is most often typed; on a tie, as it was typed last."""
+    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    for seat in seats:
+        typed = spellings[seat.key]
+        typed[seat.name] = typed.pop(seat.name, 0) + 1  # the latest spelling last
+    found: dict[str, str] = {}
+    for key, typed in spellings.items():
+        top = max(typed.values())
+        found[key] = [name for name, n in typed.items() if n == top][-1]
+    return found
 
 
 def _won(game: Played, seat: Seat) -> bool:
@@ -258,7 +270,7 @@ def head_to_head(games: Sequence[Played], key: str,
         for seat in game.seats:
             if seat.key != key:
                 together[seat.key].append((mine, seat))
-    names = {line.key: line.name for line in players(games)}
+    names = _names(seat for game in games for seat in game.seats if seat.key in together)
     rivalries = [_rivalry(rival, names[rival], pairs) for rival, pairs in together.items()]
     return sorted(rivalries, key=lambda r: (-r.games, r.rival))
 
