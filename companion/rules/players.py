@@ -75,10 +75,18 @@ class Period:
     until: str | None = None
 
     def holds(self, game: Played) -> bool:
-        day = game.date[:10]
-        return ((self.players is None or len(game.seats) == self.players)
+        return self.covers(game.date, len(game.seats))
+
+    def covers(self, date: str, players: int | None) -> bool:
+        """A game played on `date` (ISO) by `players` players."""
+        day = date[:10]
+        return ((self.players is None or players == self.players)
                 and (self.since is None or day >= self.since)
                 and (self.until is None or day <= self.until))
+
+
+ANY_TIME = Period()
+"""No filter: every game."""
 
 
 def _int(value: object) -> int | None:
@@ -229,7 +237,7 @@ class Summary:
     """The Empires played most, with how many games, most first (at most 3)."""
 
 
-def summary(games: Sequence[Played], key: str, period: Period = Period()) -> Summary:
+def summary(games: Sequence[Played], key: str, period: Period = ANY_TIME) -> Summary:
     mine = [(game, seat) for game in games if period.holds(game)
             for seat in [game.seat(key)] if seat is not None]
     scores = tuple((game.date, seat.total) for game, seat in mine if seat.total is not None)
@@ -260,7 +268,7 @@ class Rivalry:
 
 
 def head_to_head(games: Sequence[Played], key: str,
-                 period: Period = Period()) -> list[Rivalry]:
+                 period: Period = ANY_TIME) -> list[Rivalry]:
     """Every rival of a player, most games together first."""
     together: dict[str, list[tuple[Seat, Seat]]] = defaultdict(list)
     for game in games:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.rules.players import ANY_TIME, Period
 from companion.rules.scenarios import MEDAL_ORDER
 from companion.rules.scoring import SoloRank, solo_rank
 
@@ -125,20 +126,38 @@ class Statistics:
         return self.games == 0 and not any(self.medals.values())
 
 
+def record_players(record: Mapping[str, Any]) -> int | None:
+    """How many played: a quick score's tableaux, a game's count or list of names."""
+    tableaux = record.get("tableaux")
+    if record_mode(record) == "quick" and isinstance(tableaux, list):
+        return len(tableaux)
+    players = record.get("players")
+    if isinstance(players, list):
+        return len(players) or 1
+    return players if isinstance(players, int) and not isinstance(players, bool) else None
+
+
+def _date(record: Mapping[str, Any]) -> str:
+    return str(record.get("updated") or record.get("created") or "")
+
+
 def statistics(records: Iterable[Mapping[str, Any]],
                attempts: Iterable[Mapping[str, Any]] = (),
-               built: Mapping[str, Sequence[int]] | None = None) -> Statistics:
+               built: Mapping[str, Sequence[int]] | None = None,
+               period: Period = ANY_TIME) -> Statistics:
     """Aggregate the history. `built` maps a played game's id to the cards it built
-    (the story of its actions); quick scores carry theirs in the record."""
-    played = sorted((r for r in records if is_played(r) and record_total(r) is not None),
-                    key=lambda r: (str(r.get("updated") or r.get("created") or ""),
-                                   str(r.get("id"))))
+    (the story of its actions); quick scores carry theirs in the record. `period` keeps
+    the games of a table size and dates (scenario attempts: their dates)."""
+    played = sorted((r for r in records if is_played(r) and record_total(r) is not None
+                     and period.covers(_date(r), record_players(r))),
+                    key=lambda r: (_date(r), str(r.get("id"))))
     result = Statistics(games=len(played))
     result.over_time = [ScorePoint(str(r.get("id")), str(r.get("updated") or ""),
                                    record_total(r) or 0) for r in played]
     result.empires = _per_empire(played)
     result.solo_ranks = _solo_ranks(played)
-    result.medals = _medals(attempts)
+    result.medals = _medals(a for a in attempts  # an attempt is a solo game
+                            if period.covers(str(a.get("date") or ""), 1))
     result.categories = _categories(played)
     result.top_cards = _top_cards(played, built or {})
     return result

@@ -98,3 +98,19 @@ def test_a_table_is_set_from_a_group_in_one_tap_and_an_absent_player_left_out(
     assert ui.route.startswith("/play/")
     (game,) = history.ongoing_games()
     assert game["names"] == ["Cy"] and game["players"] == 2
+
+
+def test_the_statistics_filter_by_table_size_and_period(players_ui: Ui) -> None:
+    ui = players_ui
+    ui.go("/stats")
+    ui.click("3 players")  # the table game: 4 points
+    assert ui.route == "/stats?players=3"
+    assert ui.text("summary-over-time") == "1 game: first 4 points, latest 4, best 4."
+    ui.click("2 players")  # the quick score: the first tableau, Ana's 24
+    assert ui.text("summary-over-time") == "1 game: first 24 points, latest 24, best 24."
+    ui.click("Last 12 months")  # these games are from March 2025
+    assert ui.route == "/stats?period=12m&players=2"
+    assert ui.text("stats-none") == "No game matches these filters."
+    ui.click("Any table")
+    ui.click("All time")
+    assert ui.route == "/stats" and ui.text("summary-over-time").startswith("3 games")

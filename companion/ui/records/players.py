@@ -8,7 +8,7 @@ keep them.
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
 import flet as ft
 
@@ -28,10 +28,15 @@ from companion.ui import routes
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
 from companion.ui.kit.charts import CHART_HEIGHT, number, score_line
+from companion.ui.kit.filters import period_filters
 from companion.usecases.labels import empire_label
-from companion.usecases.people import OWNER_SEGMENT, player_label, player_segment
-
-PERIODS = ("all", "year", "12m")
+from companion.usecases.people import (
+    OWNER_SEGMENT,
+    period_from,
+    period_query,
+    player_label,
+    player_segment,
+)
 
 
 def _games(app: CompanionApp) -> list[Played]:
@@ -70,10 +75,10 @@ class PlayerScreen(Screen):
     """One player: their figures under the chosen filters, and their rivals."""
 
     def __init__(self, app: CompanionApp, key: str, name: str, games: list[Played],
-                 count: int | None, period: str) -> None:
+                 period: Period, count: int | None, chosen: str) -> None:
         super().__init__(app)
         self.key, self.name, self.games = key, name, games
-        self.count, self.period = count, period
+        self.filter, self.count, self.period = period, count, chosen
 
     @classmethod
     def from_route(cls, app: CompanionApp, **values: str) -> PlayerScreen:
@@ -84,24 +89,15 @@ class PlayerScreen(Screen):
         if line is None:
             raise ScreenMissing(t("Nobody called {name} has played in your records.",
                                   name=segment))
-        count = values.get("players", "")
-        period = values.get("period", "all")
         return cls(app, key, line.name, games,
-                   int(count) if count in {str(n) for n in range(1, 8)} else None,
-                   period if period in PERIODS else "all")
+                   *period_from(values.get("players"), values.get("period"), date.today()))
 
     @property
     def title(self) -> str:
         return player_label(self.key, self.name)
 
-    def _period(self) -> Period:
-        today = date.today()
-        since = {"year": today.replace(month=1, day=1),
-                 "12m": today - timedelta(days=365)}.get(self.period)
-        return Period(self.count, since.isoformat() if since else None)
-
     def build(self) -> ft.Control:
-        period = self._period()
+        period = self.filter
         found = summary(self.games, self.key, period)
         rows: list[ft.Control] = [self._filters()]
         if not found.games:
@@ -165,23 +161,8 @@ class PlayerScreen(Screen):
                 routes.path("players", player_segment(rivalry.rival, rivalry.name))))
 
     def _filters(self) -> ft.Control:
-        mine = sorted({len(g.seats) for g in self.games if g.seat(self.key) is not None})
-        counts: list[tuple[str, int | None]] = [(t("Any table"), None)]
-        counts += [(tn("{count} player", "{count} players", n), n) for n in mine]
-        periods = [(t("All time"), "all"), (t("This year"), "year"),
-                   (t("Last 12 months"), "12m")]
-        return ft.Semantics(content=ft.Column([
-            ft.Row([w.button(label, self._choose(value, self.period),
-                             kind="filled" if value == self.count else "outlined")
-                    for label, value in counts], wrap=True, spacing=8, run_spacing=8),
-            ft.Row([w.button(label, self._choose(self.count, value),
-                             kind="filled" if value == self.period else "outlined")
-                    for label, value in periods], wrap=True, spacing=8, run_spacing=8),
-        ], spacing=8), identifier="player-filters", container=True)
-
-    def _choose(self, count: int | None, period: str) -> w.Handler:
-        query = {"period": period} if period != "all" else {}
-        if count is not None:
-            query["players"] = str(count)
+        played = [len(g.seats) for g in self.games if g.seat(self.key) is not None]
         segment = player_segment(self.key, self.name)
-        return lambda: self.app.navigate(routes.path("players", segment, **query))
+        return period_filters(played, self.count, self.period, lambda count, period: (
+            self.app.navigate(routes.path("players", segment, **period_query(count, period)))),
+            "player-filters")

@@ -10,6 +10,7 @@ replaying its actions, kept per tab (by game and last change) so coming back is 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any
 
 import flet as ft
@@ -18,15 +19,18 @@ import flet_charts as fch
 from companion.i18n import t, tn
 from companion.rules.actions import actions_from_json
 from companion.rules.game import replay
+from companion.rules.players import ANY_TIME, Period
 from companion.rules.stats import (
     CATEGORIES,
     MEDAL_KEYS,
     Statistics,
     is_played,
     record_mode,
+    record_players,
     statistics,
 )
-from companion.ui.app import Screen
+from companion.ui import routes
+from companion.ui.app import CompanionApp, Screen
 from companion.ui.kit import widgets as w
 from companion.ui.kit.charts import (
     CHART_HEIGHT,
@@ -37,14 +41,27 @@ from companion.ui.kit.charts import (
     short,
     step,
 )
+from companion.ui.kit.filters import period_filters
 from companion.ui.kit.score_pad import row_label
 from companion.usecases.labels import card_name, empire_label, solo_rank_label
+from companion.usecases.people import period_from, period_query
 
 BUILT_CACHE = "built-cards"
 
 
 class StatsScreen(Screen):
     stats: Statistics
+
+    def __init__(self, app: CompanionApp, period: Period = ANY_TIME, count: int | None = None,
+                 chosen: str = "all") -> None:
+        super().__init__(app)
+        self.filter, self.count, self.period = period, count, chosen
+
+    @classmethod
+    def from_route(cls, app: CompanionApp, **values: str) -> StatsScreen:
+        """`/stats?players=3&period=year`: the filter is in the address."""
+        return cls(app, *period_from(values.get("players"), values.get("period"),
+                                     date.today()))
 
     @property
     def title(self) -> str:
@@ -53,14 +70,22 @@ class StatsScreen(Screen):
     def build(self) -> ft.Control:
         backend = self.app.services.backend
         records = backend.finished_games()
-        self.stats = statistics(records, backend.attempts(), self.built_cards(records))
-        if self.stats.empty:
+        self.stats = statistics(records, backend.attempts(), self.built_cards(records),
+                                self.filter)
+        if self.stats.empty and self.filter == ANY_TIME:
             return w.card_box(ft.Text(t("No games yet: finish a game or save a quick score, "
                                         "and your statistics will appear here.")),
                               identifier="stats-empty")
-        charts = [self._over_time(), self._empires(), self._solo_ranks(), self._medals(),
-                  self._categories(), self._cards()]
-        return ft.Column([c for c in charts if c is not None], spacing=12,
+        counts = [n for n in map(record_players, records) if n is not None]
+        rows: list[ft.Control | None] = [period_filters(
+            counts, self.count, self.period, lambda count, period: self.app.navigate(
+                routes.path("stats", **period_query(count, period))), "stats-filters")]
+        if self.stats.empty:
+            rows.append(w.value_text("stats-none", t("No game matches these filters.")))
+        else:
+            rows += [self._over_time(), self._empires(), self._solo_ranks(), self._medals(),
+                     self._categories(), self._cards()]
+        return ft.Column([c for c in rows if c is not None], spacing=12,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     # --- data ---------------------------------------------------------------------
