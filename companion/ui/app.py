@@ -25,7 +25,7 @@ from flet.controls.context import _context_page
 from companion.i18n import SUPPORTED, follow_sessions, t
 from companion.rules.errors import Rejected
 from companion.store import StoreError
-from companion.ui import device_prefs, routes, wakelock
+from companion.ui import device_prefs, routes, sections, wakelock
 from companion.ui.kit import widgets as w
 from companion.usecases.labels import message
 
@@ -302,11 +302,11 @@ class CompanionApp:
         view.scroll = ft.ScrollMode.AUTO
         view.bottom_appbar = None
         view.navigation_bar = None
-        is_top_section = screen.section_bar and len(self._sections()) >= 2
+        is_top_section = screen.section_bar and len(sections.destinations()) >= 2
         scroller: ft.View | ft.Column = view
         if is_top_section and self._wide:
             scroller = ft.Column([content], scroll=ft.ScrollMode.AUTO)
-            content = ft.Row([self._rail(route), ft.VerticalDivider(width=1),
+            content = ft.Row([sections.rail(route, self.navigate), ft.VerticalDivider(width=1),
                               ft.Container(content=scroller, expand=True)],
                              vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
             view.scroll = None
@@ -317,7 +317,9 @@ class CompanionApp:
             leading=(w.icon_button(ft.Icons.ARROW_BACK, t("Back"), self.back)
                      if parent else None),
             automatically_imply_leading=False,
-            actions=[w.icon_button(ft.Icons.SETTINGS, t("Settings"),
+            actions=[w.icon_button(ft.Icons.MENU_BOOK, t("Rules"),
+                                   lambda: self.open_on_top("rules")),
+                     w.icon_button(ft.Icons.SETTINGS, t("Settings"),
                                    lambda: self.open_on_top("settings"))],
         )
         bar = screen.bottom_bar()
@@ -325,7 +327,7 @@ class CompanionApp:
             view.bottom_appbar = ft.BottomAppBar(
                 content=bar, padding=ft.Padding.symmetric(horizontal=8), height=72)
         elif is_top_section and not self._wide:
-            view.navigation_bar = self._navigation_bar(route)
+            view.navigation_bar = sections.navigation_bar(route, self.navigate)
         return _Frame(route, screen, view, title, body, scroller)
 
     def scroll_to_top(self) -> None:
@@ -337,56 +339,8 @@ class CompanionApp:
 
     def section_routes(self) -> set[str]:
         """The routes the navigation bar (or rail) leads to; none when it is not shown."""
-        sections = self._sections()
-        return {route for route, *_ in sections} if len(sections) >= 2 else set()
-
-    def _sections(self) -> list[tuple[str, str, ft.IconData, ft.IconData]]:
-        names = {
-            "home": (t("Play"), ft.Icons.CASINO_OUTLINED, ft.Icons.CASINO),
-            "scenarios": (t("Medals"), ft.Icons.MILITARY_TECH_OUTLINED,
-                          ft.Icons.MILITARY_TECH),
-            "campaigns": (t("Campaigns"), ft.Icons.MAP_OUTLINED, ft.Icons.MAP),
-            "history": (t("History"), ft.Icons.HISTORY, ft.Icons.HISTORY),
-            "stats": (t("Statistics"), ft.Icons.INSIGHTS_OUTLINED, ft.Icons.INSIGHTS),
-            "cards": (t("Cards"), ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE),
-        }
-        return [(route, *names[section]) for section, route in routes.SECTIONS
-                if section in names and routes.parse(route).route is not None]
-
-    def _selected(self, route: str) -> int:
-        section = routes.section_of(route)
-        for index, (target, *_) in enumerate(self._sections()):
-            if routes.section_of(target) == section:
-                return index
-        return 0
-
-    def _navigation_bar(self, route: str) -> ft.NavigationBar:
-        return ft.NavigationBar(
-            destinations=[ft.NavigationBarDestination(icon=icon, selected_icon=selected,
-                                                      label=label)
-                          for _, label, icon, selected in self._sections()],
-            label_behavior=ft.NavigationBarLabelBehavior.ALWAYS_SHOW,
-            **self._section_choice(route),
-        )
-
-    def _rail(self, route: str) -> ft.NavigationRail:
-        return ft.NavigationRail(
-            destinations=[ft.NavigationRailDestination(icon=icon, selected_icon=selected,
-                                                       label=label)
-                          for _, label, icon, selected in self._sections()],
-            label_type=ft.NavigationRailLabelType.ALL,
-            **self._section_choice(route),
-        )
-
-    def _section_choice(self, route: str) -> dict[str, Any]:
-        """What the bar and the rail share: the section shown, and where a tap goes."""
-        return {"selected_index": self._selected(route),
-                "on_change": lambda e: self._go_section(int(e.control.selected_index or 0))}
-
-    def _go_section(self, index: int) -> None:
-        sections = self._sections()
-        if 0 <= index < len(sections):
-            self.navigate(sections[index][0])
+        found = sections.destinations()
+        return {route for route, *_ in found} if len(found) >= 2 else set()
 
     def _publish(self) -> None:
         self.page.views.clear()

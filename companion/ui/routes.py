@@ -144,14 +144,21 @@ OVER = "over"
 `/settings?over=/play/<game>`): back returns to that screen, not to the home screen."""
 
 
-def _opened_over(route: str) -> str | None:
-    """The screen `route` was opened over, if it names one this app has (one level:
-    a screen opened over a screen itself opened over another is not followed)."""
+OVER_DEPTH = 2
+"""How many screens deep an address may be opened over others: a rule opened from the
+rules list that was itself opened over a game. Deeper (a hand-made link) is not followed."""
+
+
+def _opened_over(route: str, depth: int = OVER_DEPTH) -> str | None:
+    """The screen `route` was opened over, if it names one this app has, at most
+    `depth` levels down."""
     under = parse(route).query.get(OVER)
     if not under or not under.startswith("/") or under.startswith("//"):
         return None
     found = parse(under)
-    if found.route is None or OVER in found.query or found.path == parse(route).path:
+    if found.route is None or found.path == parse(route).path:
+        return None
+    if OVER in found.query and (depth <= 1 or _opened_over(under, depth - 1) is None):
         return None
     return under
 

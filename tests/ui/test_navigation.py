@@ -242,3 +242,16 @@ def test_settings_over_an_address_the_app_does_not_have_go_home(
     assert ui.view_routes()[0] == "/" and len(ui.view_routes()) == 2
     ui.click("Back")
     assert ui.route == "/"
+
+
+def test_a_screen_opened_over_two_others_is_followed_but_no_deeper(
+        open_ui: Callable[..., Ui]) -> None:
+    """A rule opened from the rules list, itself opened over the history: back walks
+    down both; a hand-made address three deep is not followed."""
+    listed = routes.path("rules", over="/history")
+    rule = routes.path("rules", "score", over=listed)
+    ui = open_ui(memory_services(), route=rule)
+    assert ui.view_routes() == ["/", "/history", listed, rule]
+    deeper = routes.path("settings", over=rule)
+    ui = open_ui(memory_services(), route=deeper)
+    assert ui.view_routes() == ["/", deeper]

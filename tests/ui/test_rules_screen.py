@@ -164,3 +164,19 @@ def test_the_solo_rank_example_reads_each_score_by_the_table(ui: Ui) -> None:
             " Dictator.") in text
     assert "59 points on face B: under 60, so Apprentice." in text
     assert "100 points on face B: 100 or more, so Living God." in text
+
+
+def test_the_rules_are_one_tap_from_every_screen_and_back_returns_to_it(ui: Ui) -> None:
+    start_solo(ui)
+    game = ui.route
+    ui.click("Rules")  # the book in the top bar, beside the settings
+    assert ui.route.startswith("/rules?over=")
+    ui.click("Krystallium")
+    assert ui.route.startswith("/rules/krystallium")
+    ui.click("Back")
+    assert ui.route.startswith("/rules?over="), "back to the list first"
+    ui.click("Back")
+    assert ui.route == game, "the game in the middle of its round, not the home screen"
+    ui.go("/history")
+    ui.click("Rules")
+    assert ui.route == "/rules?over=%2Fhistory"

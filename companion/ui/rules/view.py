@@ -28,6 +28,7 @@ from companion.shipped.rulebook import (
     supremacy_examples,
     worked_examples,
 )
+from companion.ui import routes
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_face import amount_chips, chip_row, production_chips
@@ -76,7 +77,15 @@ class RulesScreen(Screen):
     def _row(self, topic: Topic) -> ft.Control:
         return ft.ListTile(title=ft.Text(t(topic.title)),
                            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-                           on_click=lambda: self.app.navigate(f"/rules/{topic.id}"))
+                           on_click=lambda: self._open(topic.id))
+
+    def _open(self, topic: str) -> None:
+        """A rule; when the list itself was opened over a screen (a game, from the top
+        bar), the rule goes on top of the list, so back leads back to that screen."""
+        if routes.OVER in routes.parse(self.app.route).query:
+            self.app.open_on_top("rules", topic)
+        else:
+            self.app.navigate(routes.path("rules", topic))
 
     def _typed(self, event: ft.Event[ft.TextField]) -> None:
         self.query = str(event.control.value or "")
