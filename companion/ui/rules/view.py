@@ -115,7 +115,9 @@ class RuleScreen(Screen):
         return t(self.topic.title)
 
     def build(self) -> ft.Control:
-        paragraphs: list[ft.Control] = [ft.Text(t(text))
+        # Each paragraph a node of its own: a screen reader reads the rule paragraph by
+        # paragraph, not as one block merged into the page's label.
+        paragraphs: list[ft.Control] = [ft.Semantics(content=ft.Text(t(text)), container=True)
                                         for text in self.topic.text]
         paragraphs += [self._example(example) for example in self.topic.examples
                        if example in worked_examples()]
