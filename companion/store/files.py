@@ -28,8 +28,8 @@ the path of `companion score`, which must start fast."""
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["MAX_DEPTH", "FileRefused", "JsonRefused", "decode_json", "nesting",
-           "read_regular", "write_regular"]
+__all__ = ["MAX_DEPTH", "FileRefused", "JsonRefused", "decode_json", "export_bytes",
+           "nesting", "read_regular", "write_regular"]
 
 
 class FileRefused(StoreError):
@@ -55,6 +55,14 @@ def decode_json(raw: bytes, max_depth: int = MAX_DEPTH) -> Any:
         return player_files.decode_json(raw, max_depth)
     except player_files.JsonRefused as exc:
         raise JsonRefused(exc.template, **exc.params) from None
+
+
+def export_bytes(data: dict[str, Any]) -> bytes:
+    """An export as its file holds it, whoever writes it (`companion export`, the
+    settings' download, a table's game taken home): UTF-8 JSON, indented."""
+    import msgspec  # only to write: `companion score` never pays for it
+
+    return msgspec.json.format(msgspec.json.encode(data), indent=1)
 
 
 def write_regular(path: Path, data: bytes, *, forbidden: Path) -> None:

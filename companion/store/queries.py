@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import msgspec
 from tinydb.table import Document
 
 from companion.i18n import Plural
@@ -199,9 +198,8 @@ class Queries(DataFolder):
         data folder (also through a linked folder) is refused, since it could replace a
         live data file and would be swept up by backups and imports.
         """
-        from companion.store.files import write_regular
+        from companion.store.files import export_bytes, write_regular
 
         data = self.export_all()
-        encoded = msgspec.json.format(msgspec.json.encode(data), indent=1)
-        write_regular(Path(path), encoded, forbidden=self.folder)
+        write_regular(Path(path), export_bytes(data), forbidden=self.folder)
         return {key: len(data[key]) for key in ("games", "attempts", "campaigns", "players")}

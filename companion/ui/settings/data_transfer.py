@@ -34,6 +34,7 @@ from companion.i18n import t, tn
 from companion.i18n.counts import attempts, campaigns, players, records
 from companion.rules.errors import Rejected
 from companion.store import StoreError
+from companion.store.files import export_bytes
 from companion.store.schema import BACKUP_DIR
 from companion.store.validate import MAX_IMPORT_BYTES
 from companion.ui.app import CompanionApp
@@ -51,11 +52,6 @@ class ImportRefused(Exception):
 
 def export_file_name(day: date) -> str:
     return f"wonderful-companion-{day.isoformat()}.json"
-
-
-def export_bytes(data: dict[str, Any]) -> bytes:
-    """The export as `companion export` writes it (UTF-8 JSON, indented)."""
-    return msgspec.json.format(msgspec.json.encode(data), indent=1)
 
 
 def read_export(name: str, size: int, content: bytes | list[int] | None) -> Any:
