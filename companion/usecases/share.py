@@ -7,6 +7,7 @@ host.
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -31,4 +32,27 @@ class Share:
     @property
     def url(self) -> str:
         """The address with the code in it: what the QR code holds, so a scan opens the app."""
-        return f"{self.address}?{CODE_PARAM}={quote(self.code, safe='')}"
+        return self.link("/")
+
+    def link(self, path: str) -> str:
+        """An address of the app (`/tables/abc`) with the code in it: a phone that scans it
+        is let in and lands there, however it got the link."""
+        return f"{self.address}{path.lstrip('/')}?{CODE_PARAM}={quote(self.code, safe='')}"
+
+    @property
+    def reachable(self) -> bool:
+        """Whether another device can open this address (not when it is this computer's
+        own loopback, for want of a network)."""
+        return reachable_from_afar(self.host)
+
+
+def reachable_from_afar(host: str) -> bool:
+    """Whether an address at `host` (as a browser writes it) opens from another device:
+    not `localhost` nor a loopback address."""
+    shown = host.strip("[]")
+    if shown == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(shown).is_loopback
+    except ValueError:
+        return True

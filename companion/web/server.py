@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 import io
-import ipaddress
 import json
 import secrets
 import signal
@@ -25,6 +24,7 @@ from starlette.types import ASGIApp
 
 from companion.i18n import SUPPORTED, language, t
 from companion.shipped.paths import assets_dir
+from companion.usecases import share
 from companion.usecases.share import CODE_PARAM
 from companion.web.client_files import precompressed
 from companion.web.door import TOKEN, Door, Prompt, cookie_name
@@ -63,13 +63,7 @@ def address(host: str, port: int, secret: str, path: str = "") -> str:
 
 def reachable_from_afar(host: str) -> bool:
     """Whether the printed address opens the app from another device (a phone)."""
-    shown = display_host(host).strip("[]")
-    if shown == "localhost":
-        return False
-    try:
-        return not ipaddress.ip_address(shown).is_loopback
-    except ValueError:
-        return True
+    return share.reachable_from_afar(display_host(host))
 
 
 def phone_code(url: str) -> str:

@@ -39,3 +39,11 @@ def test_the_qr_code_holds_the_address_with_the_code() -> None:
     share = Share(host="[fe80::1]", port=9000, code="AB CD-23")
     assert share.address == "http://[fe80::1]:9000/"
     assert share.url == "http://[fe80::1]:9000/?code=AB%20CD-23"
+
+
+def test_a_link_into_the_app_carries_the_code_and_says_if_a_phone_can_reach_it() -> None:
+    share = Share(host="192.168.1.20", port=8550, code="K7QM4XPD")
+    assert share.link("/take-home/abc/2") == "http://192.168.1.20:8550/take-home/abc/2?code=K7QM4XPD"
+    assert share.reachable
+    assert not Share(host="127.0.0.1", port=8550, code="K7QM4XPD").reachable
+    assert not Share(host="[::1]", port=8550, code="K7QM4XPD").reachable
