@@ -241,3 +241,14 @@ def with_why(result: ft.Control, question: str, on_click: Handler) -> ft.Control
     """A result with its "?" at the end of the line."""
     return ft.Row([ft.Container(content=result, expand=True), why_button(question, on_click)],
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def qr_code(text: str, label: str, *, identifier: str | None = None) -> ft.Control:
+    """`text` as a QR code for a phone's camera, centred on a white card (a camera reads
+    dark on light, whatever the theme); `label` is what a screen reader says of it."""
+    from companion.usecases.bgstats import qr_png
+
+    image = ft.Image(src=qr_png(text), width=240, height=240, semantics_label=label)
+    drawn = ft.Row([ft.Container(image, bgcolor="#FFFFFF", padding=8, border_radius=8)],
+                   alignment=ft.MainAxisAlignment.CENTER)
+    return drawn if identifier is None else ft.Semantics(content=drawn, identifier=identifier)

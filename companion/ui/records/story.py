@@ -26,7 +26,7 @@ from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
 from companion.ui.kit.score_pad import breakdown_rows
 from companion.ui.open_games import forget_session
-from companion.usecases.bgstats import create_play_url, play_data, players_of, qr_png
+from companion.usecases.bgstats import create_play_url, play_data, players_of
 from companion.usecases.labels import card_name, empire_label, message
 from companion.usecases.record_labels import record_date, record_empire_line, record_heading
 from companion.usecases.why import step_numbers
@@ -214,15 +214,12 @@ class HistoryGameScreen(Screen):
         url = self.bgstats_url()
         link = ft.TextButton(t("Open in BG Stats"), icon=ft.Icons.OPEN_IN_NEW, url=url,
                              height=w.TOUCH)
-        image = ft.Image(src=qr_png(url), width=240, height=240,
-                         semantics_label=t("QR code of the BG Stats link"))
         return w.card_box(
             w.heading(t("Send to BG Stats")),
             ft.Text(t("Open the link on a phone with BG Stats, or scan the code with it: "
                       "BG Stats asks you to match the players before it saves the play.")),
             link,
-            ft.Row([ft.Container(image, bgcolor="#FFFFFF", padding=8, border_radius=8)],
-                   alignment=ft.MainAxisAlignment.CENTER),
+            w.qr_code(url, t("QR code of the BG Stats link")),
             identifier="bgstats")
 
     # --- deleting -----------------------------------------------------------------

@@ -14,7 +14,6 @@ import flet as ft
 from companion.i18n import t
 from companion.ui.app import Screen
 from companion.ui.kit import widgets as w
-from companion.usecases.bgstats import qr_png
 
 SHARE_COMMAND = "companion --share"
 
@@ -40,13 +39,10 @@ class ShareScreen(Screen):
                     identifier="share-off"),
             ]
             return
-        image = ft.Image(src=qr_png(share.url), width=240, height=240,
-                         semantics_label=t("QR code of the address with the code"))
         self.content.controls = [
             ft.Text(t("On each phone, on the same Wi-Fi as this computer, scan this code "
                       "with the camera. Or open the address and type the code.")),
-            ft.Row([ft.Container(image, bgcolor="#FFFFFF", padding=8, border_radius=8)],
-                   alignment=ft.MainAxisAlignment.CENTER),
+            w.qr_code(share.url, t("QR code of the address with the code")),
             w.card_box(
                 ft.Text(t("Address")),
                 w.value_text("share-address", share.address, size=20, bold=True),
