@@ -76,6 +76,7 @@ def run_web(services: Services, host: str, port: int, *, open_browser: bool) -> 
     import webbrowser
 
     from companion.ui.app import make_main
+    from companion.usecases.take_home import take_home_at
     from companion.web.server import (
         address,
         build_app,
@@ -93,7 +94,8 @@ def run_web(services: Services, host: str, port: int, *, open_browser: bool) -> 
     # browser that opens the app without typing the code.
     url = address(share.host.strip("[]") if share else host, port, secret)
     app = build_app(make_main(services), host=host, port=port, secret=secret,
-                    code=share.code if share else None)
+                    code=share.code if share else None,
+                    take_home=lambda path: take_home_at(services, path))
 
     def listening() -> None:
         # The first http:// address of the output, key included (as Jupyter does), so

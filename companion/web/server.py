@@ -26,8 +26,10 @@ from companion.i18n import SUPPORTED, language, t
 from companion.shipped.paths import assets_dir
 from companion.usecases import share
 from companion.usecases.share import CODE_PARAM
+from companion.usecases.take_home import TakenHome
 from companion.web.client_files import precompressed
 from companion.web.door import TOKEN, Door, Prompt, cookie_name
+from companion.web.downloads import Downloads
 
 IDLE_SESSION_SECONDS = 300
 """How long Flet keeps a tab's session after its socket closed (Flet's default: an hour,
@@ -85,9 +87,11 @@ def own_hosts(host: str) -> frozenset[str]:
 
 
 def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str,
-              code: str | None = None) -> ASGIApp:
+              code: str | None = None,
+              take_home: Callable[[str], TakenHome | None] | None = None) -> ASGIApp:
     """The whole web app: Flet's client, `/ws` and app manager, behind the door; with
-    `code`, shared on the network behind that access code as well (`door.py`)."""
+    `code`, shared on the network behind that access code as well (`door.py`); with
+    `take_home`, the files of a shared table's seats as downloads (`downloads.py`)."""
     import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
 
     flet_app = flet_fastapi.app(
@@ -99,7 +103,9 @@ def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str,
     flet_app.router.routes[:] = [route for route in flet_app.router.routes
                                  if getattr(route, "path", None) not in UNUSED_ROUTES]
     # Inside the door: the key or the code still guards every client file.
-    served = precompressed(flet_app, assets_dir=assets_dir().resolve())
+    served: ASGIApp = precompressed(flet_app, assets_dir=assets_dir().resolve())
+    if take_home is not None:
+        served = Downloads(served, take_home, missing_page)
     return Door(served, secret=secret, cookie=cookie_name(port), own_hosts=own_hosts(host),
                 denied_page=denied_page, code=code, code_page=code_page)
 
@@ -215,6 +221,16 @@ def _page(code: str) -> bytes:
 def denied_page(accept_language: str) -> bytes:
     """The short page for a request without the key, in the browser's language."""
     return _page(best_language(accept_language))
+
+
+def missing_page(accept_language: str) -> bytes:
+    """The short page for a game to take home that is not (or not yet) here."""
+    code = best_language(accept_language)
+    heading = html.escape(t_in(code, "No game to take home here"))
+    why = html.escape(t_in(code, "This address gives a player's game once it is finished, "
+                                 "from the computer that hosts the table while the app runs "
+                                 "there. Scan the code again from the game's final screen."))
+    return _document(code, f"<h1>{heading}</h1><p>{why}</p>")
 
 
 def code_page(accept_language: str, prompt: Prompt) -> bytes:
