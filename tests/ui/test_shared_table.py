@@ -4,14 +4,24 @@ seat, undo refused across a settled supremacy, and the final ranking on every ph
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
+import flet as ft
 from builders import memory_services
 from harness import Ui
 
 from companion.rules.actions import Opponents
 from companion.rules.game import Game
+from companion.store import open_store
+from companion.store.schema import SCHEMA_VERSION
+from companion.store.store import _check_actions
+from companion.store.validate import export_document
+from companion.usecases.bgstats import qr_png
 from companion.usecases.services import Services
+from companion.usecases.share import Share
+from companion.usecases.store_backend import StoreBackend
 
 
 def open_table(open_ui: Callable[..., Ui], services: Services) -> tuple[Ui, Ui]:
@@ -136,6 +146,56 @@ def test_every_phone_sees_the_whole_tables_ranking_at_the_end(
     assert bo.text("why") == "Ana has the highest total, 16 points, and wins."
     finished = services.backend.finished_games()
     assert len(finished) == 2 and {g["score"]["total"] for g in finished} == {16, 4}
+
+
+def test_a_seat_takes_its_game_home_and_another_app_imports_it(
+        open_ui: Callable[..., Ui], tmp_path: Path) -> None:
+    from test_settings import _pick
+
+    services = memory_services()
+    services.share = Share(host="192.168.1.20", port=8550, code="K7QM4XPD")
+    ana, bo = open_table(open_ui, services)
+    table_id = bo.route.split("/")[2]
+    for round_number in range(1, 5):
+        play_round(ana, bo, last=round_number == 4)
+    bo.session.apply_patch(bo.page._i, {"web": True, "platform": "android"})  # a phone
+    bo.click("Take this game home")
+    (args,) = [args for name, args in bo.client.calls if name == "save_file"]
+    assert args["file_name"].startswith("wonderful-companion-table-")
+    assert args["file_name"].endswith("-bo.json")
+    assert f"is being downloaded as {args['file_name']}" in bo.last_message()
+    checked = export_document(json.loads(args["src_bytes"]), SCHEMA_VERSION, _check_actions)
+    assert {g["table"]["seat"]: g["score"]["total"] for g in checked.games} == {0: 16, 1: 4}
+    # The code to scan holds the same file's address on the host, with the access code.
+    (image,) = [c for c, _ in bo.controls(within="take-home-code") if isinstance(c, ft.Image)]
+    assert image.src == qr_png(f"http://192.168.1.20:8550/take-home/{table_id}/2?code=K7QM4XPD")
+    assert not bo.has_id("take-home-here-only")
+
+    with open_store(tmp_path / "phone") as store:  # the player's own app
+        own = memory_services(StoreBackend(store))
+        for said in ("Imported: 2 new games, 0 games updated",
+                     "Imported: 0 new games, 0 games updated"):  # the second time: nothing
+            phone = open_ui(own, route="/settings")
+            _pick(phone, args["file_name"], args["src_bytes"])
+            phone.click("Add to my data")
+            assert phone.last_message().startswith(said)
+        phone.go("/history")
+        assert phone.text("history-count") == "2 games"
+        bo_game = next(g["id"] for g in checked.games if g["table"]["seat"] == 1)
+        assert "Panafrican Union (face A)" in phone.text(f"game-{bo_game}")
+
+
+def test_a_table_on_this_computer_only_offers_no_code_to_scan(
+        open_ui: Callable[..., Ui]) -> None:
+    services = memory_services()
+    services.share = Share(host="127.0.0.1", port=8550, code="K7QM4XPD")  # no network
+    ana, bo = open_table(open_ui, services)
+    for round_number in range(1, 5):
+        play_round(ana, bo, last=round_number == 4)
+    for ui in (ana, bo):
+        assert "no other phone can fetch the file" in ui.text("take-home-here-only")
+        assert not ui.has_id("take-home-code")
+        assert ui.is_enabled("Take this game home")
 
 
 def test_a_typed_table_games_checklist_deals_as_the_rules_say() -> None:

@@ -7,7 +7,9 @@ How the file gets in and out (Flet 1.0.5, web client, offline), and why:
   native window it opens a save dialog and writes them. Nothing is written on the server
   and no address serves the data: the alternatives (a file under the app's assets, or an
   upload folder with signed URLs) would leave the player's data reachable by anyone who
-  can reach the server, and need cleaning up.
+  can reach the server, and need cleaning up. (Only a shared table's finished game is
+  also served at an address, behind the door, for a player's own phone to fetch it:
+  `companion.web.downloads`.)
 - Import: the `PickFiles` client action with `with_data=True`, attached to the button.
   The browser opens its file chooser inside the tap itself (Safari on iOS allows it only
   then) and the file's bytes come back with the picker's result event: no upload

@@ -11,6 +11,7 @@ from companion.rules.table import final_ranking, standing
 from companion.ui.app import CompanionApp
 from companion.ui.kit import widgets as w
 from companion.ui.kit.score_pad import score_pad
+from companion.ui.table.take_home import take_home_rows
 from companion.usecases.labels import empire_label, tie_break_label
 from companion.usecases.session import GameSession
 from companion.usecases.tables import SharedTable, table_hub
@@ -43,8 +44,9 @@ def ranking_rows(app: CompanionApp, table: SharedTable,
 
 
 def seat_end_rows(app: CompanionApp, session: GameSession) -> list[ft.Control]:
-    """On a seat's final score: the table's ranking once every game is over, else who is
-    still playing (the screen redraws as they finish)."""
+    """On a seat's final score: the table's ranking once every game is over, then the
+    seat's game to take home; else who is still playing (the screen redraws as they
+    finish)."""
     here = table_hub(app.services).at_table(session)
     if here is None:
         return []
@@ -54,4 +56,4 @@ def seat_end_rows(app: CompanionApp, session: GameSession) -> list[ft.Control]:
         return [w.value_text("table-waiting", t("The ranking comes when every player has "
                                                 "finished: still playing: {names}",
                                                 names=", ".join(playing)))]
-    return ranking_rows(app, table, states)
+    return ranking_rows(app, table, states) + take_home_rows(app, table, here.seat)
