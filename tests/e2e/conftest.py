@@ -163,11 +163,14 @@ def data_dir(tmp_path: Path) -> Path:
 @pytest.fixture
 def app_server(data_dir: Path, tmp_path: Path) -> Iterator[Callable[..., AppServer]]:
     """Start servers on demand (a test may kill one and start another on the same data);
-    `env` adds environment variables for that server, `args` options to its command."""
+    `env` adds environment variables for that server, `args` options to its command,
+    `folder` another data folder than `data_dir` (a second app, as another device's)."""
     started: list[AppServer] = []
 
-    def start(env: dict[str, str] | None = None, args: list[str] | None = None) -> AppServer:
-        server = AppServer(data_dir, tmp_path / "server.log", env, args).start()
+    def start(env: dict[str, str] | None = None, args: list[str] | None = None,
+              folder: Path | None = None) -> AppServer:
+        log = tmp_path / ("server.log" if folder is None else f"server-{folder.name}.log")
+        server = AppServer(folder or data_dir, log, env, args).start()
         started.append(server)
         return server
 
