@@ -81,6 +81,7 @@ NEVER_ONE = {
     "is longer than {limit} characters": "a fixed limit",
     "must be 1 to {limit} printable characters": "a fixed limit",
     "a player's name must be 1 to {limit} printable characters": "a fixed limit",
+    "A player's name is 1 to {limit} printable characters": "a fixed limit (60)",
     "Player name '{player}' is too long (at most {limit} characters)": "a fixed limit",
     "The resolution is longer than {limit} characters; keep what matters": "a fixed limit",
     "Campaign card id '{card}' is longer than {limit} characters": "a fixed limit",

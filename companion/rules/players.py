@@ -155,9 +155,32 @@ def _shared(table_id: str, seats: dict[int, Mapping[str, Any]],
     return Played(table_id, latest, tuple(found))
 
 
-def played_games(records: Iterable[Mapping[str, Any]]) -> list[Played]:
+def played_games(records: Iterable[Mapping[str, Any]],
+                 aliases: Mapping[str, str] | None = None) -> list[Played]:
     """Every finished game of the history (abandoned ones left out), oldest first; the
-    seats of one shared table become one game."""
+    seats of one shared table become one game. `aliases` (see `merge`) names a player
+    by another name: the key of a name as typed → the name it is shown as (`OWNER` for
+    the app's own player: "that seat was me")."""
+    games = _played(records)
+    if not aliases:
+        return games
+    return [Played(game.game_id, game.date, tuple(
+                seated(aliases[s.key], s.total, s.place, s.empire) if s.key in aliases else s
+                for s in game.seats)) for game in games]
+
+
+def merge(aliases: Mapping[str, str], name: str, into: str) -> dict[str, str]:
+    """The aliases once `name` is known as `into` (a rename, or two names found to be one
+    person; `OWNER` for "this is me"): every name that was shown as `name` follows it.
+    Undo is putting the aliases back as they were."""
+    gone = name_key(name)
+    merged = {key: into if name_key(shown) == gone else shown
+              for key, shown in aliases.items()}
+    merged[gone] = into  # also when only the spelling changes ("ann" shown as "Ann")
+    return merged
+
+
+def _played(records: Iterable[Mapping[str, Any]]) -> list[Played]:
     games: list[Played] = []
     tables: dict[str, dict[int, Mapping[str, Any]]] = defaultdict(dict)
     table_names: dict[str, list[str]] = {}

@@ -295,12 +295,36 @@ def _recent_cards(value: object, where: str) -> list[int]:
     return list(value)
 
 
+MAX_ALIASES = 1000
+
+
+def _aliases(value: object, where: str) -> dict[str, str]:
+    """Players known by another name (`rules.players.merge`): a name's key → the name it
+    is shown as; an empty name is the app's own player ("that seat was me")."""
+    _expect(value, dict, where, "an object of names")
+    assert isinstance(value, dict)
+    if len(value) > MAX_ALIASES:
+        raise Invalid(where, "holds {count} entries; the limit is {limit}", count=len(value),
+                      limit=MAX_ALIASES)
+    for key, shown in value.items():
+        for text_ in (key, shown):
+            if not (isinstance(text_, str) and len(text_) <= MAX_NAME
+                    and (not text_ or text_.isprintable()) and text_ == text_.strip()):
+                raise Invalid(where, "a player's name must be 1 to {limit} printable"
+                                     " characters", limit=MAX_NAME)
+        if key != name_key(key):
+            raise Invalid(where, "'{name}' is not written as names are compared (in small"
+                                 " letters)", name=key)
+    return dict(value)
+
+
 SETTINGS: dict[str, Callable[[object, str], Any]] = {
     "language": _language,
     "theme": _theme,
     "expansions": _expansions,
     "default_face": _face,
     "recent_cards": _recent_cards,
+    "player_aliases": _aliases,
 }
 
 

@@ -6,11 +6,15 @@ segment no typed name can be (names are trimmed, so a lone space never is one).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from datetime import date, timedelta
+from typing import Any, Protocol
 
 from companion.i18n import t
-from companion.rules.players import OWNER, Period
+from companion.rules.errors import Rejected
+from companion.rules.players import OWNER, Period, Played, merge, name_key, played_games
 from companion.rules.supremacy import MAX_PLAYERS
+from companion.store.validate import MAX_NAME
 
 OWNER_SEGMENT = " "
 
@@ -46,3 +50,59 @@ def period_query(count: int | None, period: str) -> dict[str, str]:
     if count is not None:
         query["players"] = str(count)
     return query
+
+
+ALIASES = "player_aliases"
+"""The setting that keeps who is known by another name (`rules.players.merge`)."""
+
+
+class Settings(Protocol):
+    def setting(self, key: str, default: Any) -> Any: ...
+
+    def set_setting(self, key: str, value: Any) -> None: ...
+
+
+def aliases(services: Settings) -> dict[str, str]:
+    found = services.setting(ALIASES, {})
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def games_of(records: Iterable[Mapping[str, Any]], services: Settings) -> list[Played]:
+    """The played games of these records, each player under the name they are known by."""
+    return played_games(records, aliases(services))
+
+
+def rename(services: Settings, key: str, name: str, typed: str,
+           known: Iterable[str]) -> tuple[str, dict[str, str]]:
+    """Show the player `key` (`name`) as `typed` from now on, in one saved step: a new
+    name is a rename, a name already played (`known` keys) a merge: they were one
+    person. Returns what to tell the player and the aliases as they were (putting them
+    back is the undo). `Rejected` if the name cannot be one."""
+    new = typed.strip()
+    if not new or len(new) > MAX_NAME or not new.isprintable():
+        raise Rejected("A player's name is 1 to {limit} printable characters",
+                       limit=MAX_NAME)
+    if new == name and key != OWNER:
+        raise Rejected("{name} is already this player's name", name=name)
+    return _known_as(services, key, name, new, name_key(new) in set(known) - {key})
+
+
+def this_is_me(services: Settings, key: str, name: str) -> tuple[str, dict[str, str]]:
+    """`name` was the app's own player (their seat at a shared table, say)."""
+    return _known_as(services, key, name, OWNER, True)
+
+
+def _known_as(services: Settings, key: str, name: str, target: str,
+              merging: bool) -> tuple[str, dict[str, str]]:
+    before = aliases(services)
+    services.set_setting(ALIASES, merge(before, OWNER if key == OWNER else name, target))
+    shown, now = player_label(key, name), player_label(name_key(target), target)
+    if merging:
+        return t("{name} and {other} are now one player: {other}.", name=shown,
+                 other=now), before
+    return t("{name} is now called {other}.", name=shown, other=now), before
+
+
+def put_back(services: Settings, before: Mapping[str, str]) -> None:
+    """Undo a rename or a merge: the aliases as they were."""
+    services.set_setting(ALIASES, dict(before))

@@ -14,6 +14,7 @@ from companion.rules.players import (
     Rivalry,
     groups,
     head_to_head,
+    merge,
     name_key,
     played_games,
     players,
@@ -136,3 +137,21 @@ def test_records_that_lack_numbers_never_break_a_figure() -> None:
     games = played_games(odd)
     assert summary(games, "ann").games == 1 and summary(games, "ann").average is None
 
+
+
+def test_a_rename_and_a_merge_show_one_person_and_undo_is_the_old_aliases() -> None:
+    aliases = merge({}, "ann", "Anne")  # a rename: every Ann, any capitals, is Anne
+    assert aliases == {"ann": "Anne"}
+    games = played_games(HISTORY, aliases)
+    first = players(games)[0]
+    assert (first.name, first.games) == ("Anne", 5)
+    both = merge(aliases, "Zoé", "Anne")  # two names found to be one person
+    listed = {p.name: p.games for p in players(played_games(HISTORY, both))}
+    # Zoé's one game (g7) was one of Ann's: still 5 games, the person counted once in it.
+    assert listed["Anne"] == 5 and "Zoé" not in listed and ZOE_DECOMPOSED not in listed
+    again = merge(both, "Anne", "Annie")  # renaming the merged player moves every alias
+    assert again == {"ann": "Annie", name_key("Zoé"): "Annie", "anne": "Annie"}
+    mine = merge({}, "Bob", OWNER)  # "Bob was me": his seats are the owner's
+    owner = summary(played_games(HISTORY, mine), OWNER)
+    assert owner.games == 5  # g4, g5 as before; g1, g2, t1 as Bob (g4 had both: one game)
+    assert played_games(HISTORY, aliases) != played_games(HISTORY, {}), "undo = old aliases"

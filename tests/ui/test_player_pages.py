@@ -114,3 +114,35 @@ def test_the_statistics_filter_by_table_size_and_period(players_ui: Ui) -> None:
     ui.click("Any table")
     ui.click("All time")
     assert ui.route == "/stats" and ui.text("summary-over-time").startswith("3 games")
+
+
+def undo(ui: Ui) -> None:
+    bar = [d for d in ui.page._dialogs.controls if getattr(d, "action", None)][-1]
+    ui.dispatch(bar, "action", None)  # the message's Undo
+
+
+def test_a_rename_a_merge_and_that_was_me_each_undone_in_one_tap(
+        players_ui: Ui, history: MemoryBackend) -> None:
+    ui = players_ui
+    ui.go("/players/Bo")
+    ui.fill("New name, or another name of the same person", "Bob")
+    ui.click("Rename")
+    assert ui.route == "/players/Bob" and ui.last_message() == "Bo is now called Bob."
+    assert ui.text("player-games") == "2 games"
+    undo(ui)
+    assert ui.route == "/players/Bo" and history.setting("player_aliases", None) == {}
+    ui.fill("New name, or another name of the same person", "cy")  # Cy: the same person
+    ui.click("Rename")
+    assert ui.last_message() == "Bo and cy are now one player: cy."
+    # Bo's 2 games and Cy's 1 (the table game, where both sat): 2 games in all.
+    assert ui.text("player-games") == "2 games"
+    ui.go("/players")
+    assert "Bo" not in ui.names(within="player-list")
+    ui.go("/players/Ana")
+    ui.click("That was me")
+    assert ui.route == "/players/%20"
+    assert ui.last_message() == "Ana and You are now one player: You."
+    assert ui.text("player-games") == "3 games"  # benjamin, the table game, the quick score
+    ui.fill("New name, or another name of the same person", "   ")
+    ui.click("Rename")
+    assert "A player's name is 1 to 60 printable characters" in ui.last_message()

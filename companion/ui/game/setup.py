@@ -10,7 +10,7 @@ from companion.i18n import language, t
 from companion.rules.actions import Start
 from companion.rules.cards import Expansion
 from companion.rules.errors import Rejected
-from companion.rules.players import groups, played_games
+from companion.rules.players import groups
 from companion.rules.scenarios import Scenario, start_for
 from companion.rules.supremacy import MAX_PLAYERS, max_players
 from companion.rules.table import deal
@@ -21,6 +21,7 @@ from companion.ui.kit import widgets as w
 from companion.ui.kit.card_face import VARIANT_KEY, icon_text, points_text, variants_wanted
 from companion.ui.kit.card_picker import card_label
 from companion.usecases.labels import empire_label
+from companion.usecases.people import games_of
 
 MODES = ("solo", "scenario", "table")
 
@@ -194,7 +195,8 @@ class SetupScreen(Screen):
     def _group_rows(self, most: int) -> list[ft.Control]:
         """The groups already played with, most recent first: one tap fills the table."""
         if self._groups is None:
-            self._groups = groups(played_games(self.app.services.backend.finished_games()))
+            self._groups = groups(games_of(self.app.services.backend.finished_games(),
+                                           self.app.services))
         found = [group for group in self._groups if len(group) < most][:MAX_GROUPS]
         if not found:
             return []

@@ -8,19 +8,21 @@ keep them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 import flet as ft
 
 from companion.i18n import t, tn
+from companion.rules.errors import Rejected
 from companion.rules.players import (
+    OWNER,
     Period,
     Played,
     PlayerLine,
     Rivalry,
     head_to_head,
     name_key,
-    played_games,
     players,
     summary,
 )
@@ -32,15 +34,19 @@ from companion.ui.kit.filters import period_filters
 from companion.usecases.labels import empire_label
 from companion.usecases.people import (
     OWNER_SEGMENT,
+    games_of,
     period_from,
     period_query,
     player_label,
     player_segment,
+    put_back,
+    rename,
+    this_is_me,
 )
 
 
 def _games(app: CompanionApp) -> list[Played]:
-    return played_games(app.services.backend.finished_games())
+    return games_of(app.services.backend.finished_games(), app.services)
 
 
 class PlayersScreen(Screen):
@@ -128,7 +134,46 @@ class PlayerScreen(Screen):
             rows.append(w.card_box(w.heading(t("Head to head")),
                                    *[self._rival(r) for r in rivals],
                                    identifier="player-rivals"))
+        rows.append(self._renaming())
         return ft.Column(rows, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _renaming(self) -> ft.Control:
+        """A new name, or the name of the same person under another spelling (a merge);
+        "That was me" for a seat that was the app's own player. Each is one step, with
+        an undo."""
+        field = ft.TextField(label=t("New name, or another name of the same person"),
+                             max_length=40)
+
+        def renamed() -> None:
+            typed = str(field.value or "").strip()
+            self._known_as(lambda: rename(self.app.services, self.key, self.name, typed,
+                                          [line.key for line in players(self.games)]), typed)
+
+        actions: list[ft.Control] = [w.button(t("Rename"), renamed, kind="tonal")]
+        if self.key != OWNER:
+            actions.append(w.button(t("That was me"), lambda: self._known_as(
+                lambda: this_is_me(self.app.services, self.key, self.name), OWNER_SEGMENT),
+                kind="outlined"))
+        return w.card_box(w.heading(t("Rename or merge")), field,
+                          ft.Row(actions, wrap=True, spacing=8, run_spacing=8),
+                          identifier="player-rename")
+
+    def _known_as(self, change: Callable[[], tuple[str, dict[str, str]]],
+                  segment: str) -> None:
+        """Make the change, show the player as they are now known, and offer the undo."""
+        try:
+            said, before = change()
+        except Rejected as exc:
+            self.app.explain(exc)
+            return
+        here = self.app.route
+
+        def undo() -> None:
+            put_back(self.app.services, before)
+            self.app.navigate(here)
+
+        self.app.navigate(routes.path("players", segment))
+        self.app.notify(said, action=t("Undo"), on_action=undo)
 
     def _figures(self, games: int, ranked: int, wins: int, average: float | None,
                  best: int | None) -> list[ft.Control]:
