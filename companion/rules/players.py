@@ -169,6 +169,16 @@ def played_games(records: Iterable[Mapping[str, Any]],
                 for s in game.seats)) for game in games]
 
 
+def is_owners(record: Mapping[str, Any], aliases: Mapping[str, str]) -> bool:
+    """Whether a game record is the app's own player's: any game entered in the app,
+    except a shared table's seat that is not known as theirs ("That was me")."""
+    tag = _table_tag(record) if "table" in record else None
+    if tag is None:
+        return True
+    key = name_key(tag[2][tag[1]].strip())
+    return key in aliases and name_key(aliases[key]) == OWNER
+
+
 def merge(aliases: Mapping[str, str], name: str, into: str) -> dict[str, str]:
     """The aliases once `name` is known as `into` (a rename, or two names found to be one
     person; `OWNER` for "this is me"): every name that was shown as `name` follows it.

@@ -14,6 +14,7 @@ from companion.rules.players import (
     Rivalry,
     groups,
     head_to_head,
+    is_owners,
     merge,
     name_key,
     played_games,
@@ -155,3 +156,10 @@ def test_a_rename_and_a_merge_show_one_person_and_undo_is_the_old_aliases() -> N
     owner = summary(played_games(HISTORY, mine), OWNER)
     assert owner.games == 5  # g4, g5 as before; g1, g2, t1 as Bob (g4 had both: one game)
     assert played_games(HISTORY, aliases) != played_games(HISTORY, {}), "undo = old aliases"
+
+
+def test_a_shared_tables_seat_is_the_owners_only_once_they_say_so() -> None:
+    seat_of_ann, owners_game = HISTORY[2], HISTORY[5]
+    assert not is_owners(seat_of_ann, {}) and is_owners(owners_game, {})
+    assert is_owners(seat_of_ann, merge({}, "ANN", OWNER))
+    assert not is_owners(HISTORY[3], merge({}, "ANN", OWNER)), "Bob's seat stays Bob's"

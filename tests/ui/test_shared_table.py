@@ -144,6 +144,14 @@ def test_every_phone_sees_the_whole_tables_ranking_at_the_end(
         assert ui.text("rank-2") == "2. Bo: 4 points"
     bo.click("Why does this player win?")
     assert bo.text("why") == "Ana has the highest total, 16 points, and wins."
+    # The host's statistics are its own player's: no seat is theirs until they say so.
+    ana.go("/stats")
+    assert ana.text("stats-seats").startswith("2 seats of shared tables are left out")
+    ana.go("/players/Ana")
+    ana.click("That was me")
+    ana.go("/stats")
+    assert ana.text("stats-seats").startswith("1 seat of a shared table is left out")
+    assert ana.text("summary-over-time") == "1 game: first 16 points, latest 16, best 16."
     finished = services.backend.finished_games()
     assert len(finished) == 2 and {g["score"]["total"] for g in finished} == {16, 4}
 

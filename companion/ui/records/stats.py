@@ -19,7 +19,7 @@ import flet_charts as fch
 from companion.i18n import t, tn
 from companion.rules.actions import actions_from_json
 from companion.rules.game import replay
-from companion.rules.players import ANY_TIME, Period
+from companion.rules.players import ANY_TIME, Period, is_owners
 from companion.rules.stats import (
     CATEGORIES,
     MEDAL_KEYS,
@@ -44,7 +44,7 @@ from companion.ui.kit.charts import (
 from companion.ui.kit.filters import period_filters
 from companion.ui.kit.score_pad import row_label
 from companion.usecases.labels import card_name, empire_label, solo_rank_label
-from companion.usecases.people import period_from, period_query
+from companion.usecases.people import aliases, period_from, period_query
 
 BUILT_CACHE = "built-cards"
 
@@ -69,10 +69,13 @@ class StatsScreen(Screen):
 
     def build(self) -> ft.Control:
         backend = self.app.services.backend
-        records = backend.finished_games()
+        known_as = aliases(self.app.services)
+        every = backend.finished_games()
+        records = [r for r in every if is_owners(r, known_as)]
+        others = sum(1 for r in every if is_played(r)) - sum(1 for r in records if is_played(r))
         self.stats = statistics(records, backend.attempts(), self.built_cards(records),
                                 self.filter)
-        if self.stats.empty and self.filter == ANY_TIME:
+        if self.stats.empty and self.filter == ANY_TIME and not others:
             return w.card_box(ft.Text(t("No games yet: finish a game or save a quick score, "
                                         "and your statistics will appear here.")),
                               identifier="stats-empty")
@@ -80,6 +83,12 @@ class StatsScreen(Screen):
         rows: list[ft.Control | None] = [period_filters(
             counts, self.count, self.period, lambda count, period: self.app.navigate(
                 routes.path("stats", **period_query(count, period))), "stats-filters")]
+        if others:
+            rows.append(w.value_text("stats-seats", tn(
+                "{count} seat of a shared table is left out: on that player's page, \"That"
+                " was me\" makes it yours.", "{count} seats of shared tables are left out:"
+                " on your seat's player page, \"That was me\" makes them yours.", others),
+                size=12))
         if self.stats.empty:
             rows.append(w.value_text("stats-none", t("No game matches these filters.")))
         else:
