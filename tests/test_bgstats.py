@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from companion.i18n import set_language
 from companion.usecases.bgstats import (
     BGG_ID,
     CREATE_PLAY,
@@ -68,3 +71,44 @@ def test_a_table_game_sends_the_others_without_a_score_and_no_winner() -> None:
 def test_the_qr_code_is_a_png() -> None:
     png = qr_png(CREATE_PLAY + "?data=%7B%7D")
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 200
+
+
+def _set_up_with(*expansions: str) -> dict[str, Any]:
+    """A finished solo game whose setup (its first action) names these expansions."""
+    start = {"type": "start", "empire": "Noram States", "expansions": ["base", *expansions]}
+    return _solo(70, "A", actions=[start, {"type": "next"}])
+
+
+def _comments(record: dict[str, Any], comments: str = "") -> str | None:
+    data = read_play_url(create_play_url(play_data(record, players_of(record, "Me"),
+                                                   comments)))
+    found = data.get("comments")
+    return None if found is None else str(found)
+
+
+def test_the_expansions_played_go_in_the_comments() -> None:
+    # BG Stats' link has no field for expansions: they are written out, in the boxes'
+    # order whatever the order of the setup.
+    assert _comments(_set_up_with("wop", "ca")) == (
+        "Expansions: Corruption & Ascension, War or Peace")
+    assert _comments(_set_up_with("wop")) == "Expansion: War or Peace"
+    assert _comments(_set_up_with("wop"), "Played at Bo's") == (
+        "Played at Bo's\nExpansion: War or Peace")
+    assert _comments(_set_up_with()) is None  # the base game alone says nothing
+
+
+@pytest.mark.parametrize("actions", [None, "start", [], ["start"],
+                                     [{"type": "start", "expansions": "ca"}],
+                                     [{"type": "start", "expansions": [3, None]}]])
+def test_a_record_that_does_not_say_its_expansions_gets_no_comment(actions: object) -> None:
+    assert _comments(_solo(70, "A", actions=actions)) is None
+
+
+def test_the_expansions_are_named_in_the_players_language() -> None:
+    set_language("fr")
+    try:
+        assert _comments(_set_up_with("ca", "wop")) == (
+            "Extensions : Corruption & Ascension, Guerre ou Paix")
+        assert _comments(_set_up_with("wop")) == "Extension : Guerre ou Paix"
+    finally:
+        set_language("en")

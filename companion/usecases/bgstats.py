@@ -11,6 +11,10 @@ Which players won: a quick score knows every tableau and its place; a game playe
 the app knows only the player's own score, so at a table the others come without a
 score and nobody is marked winner (BG Stats lets the player tick it); a solo scenario is
 won as the scenario says; a plain solo game counts as won from the rank of Dictator up.
+
+The link has no field for expansions: the ones played (read from the game's setup, its
+first action) go in the play's comments, in the player's language ("Expansions:
+Corruption & Ascension, War or Peace"), after any comments of the caller's.
 """
 
 from __future__ import annotations
@@ -23,8 +27,11 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
+from companion.i18n import tn
+from companion.rules.cards import Expansion
 from companion.rules.scoring import SoloRank, solo_rank
 from companion.rules.stats import record_mode, record_total
+from companion.usecases.labels import expansion_name
 
 BGG_ID = 271324
 """It's a Wonderful World on BoardGameGeek."""
@@ -86,9 +93,30 @@ def play_data(record: Mapping[str, Any], players: list[PlayerResult],
     duration = _duration(record)
     if duration is not None:
         data["durationMin"] = duration
+    comments = "\n".join(c for c in (comments, expansions_comment(record)) if c)
     if comments:
         data["comments"] = comments
     return data
+
+
+def expansions_played(record: Mapping[str, Any]) -> list[Expansion]:
+    """The expansions the record's game was set up with, in the boxes' order; none if its
+    setup does not say (an imported record may hold anything)."""
+    actions = record.get("actions")
+    start = actions[0] if isinstance(actions, list) and actions else None
+    codes = start.get("expansions") if isinstance(start, Mapping) else None
+    if not isinstance(codes, list):
+        return []
+    return [e for e in Expansion if e is not Expansion.BASE and e.value in codes]
+
+
+def expansions_comment(record: Mapping[str, Any]) -> str:
+    """"Expansions: Corruption & Ascension, War or Peace"; empty for the base game alone."""
+    played = expansions_played(record)
+    if not played:
+        return ""
+    return tn("Expansion: {names}", "Expansions: {names}", len(played),
+              names=", ".join(expansion_name(e) for e in played))
 
 
 def _player(player: PlayerResult, number: int) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from companion.rules.actions import (
     SpendKrystallium,
     Start,
 )
-from companion.rules.cards import CardType, Resource, SlotKind, Token, slot_kind
+from companion.rules.cards import CardType, Expansion, Resource, SlotKind, Token, slot_kind
 from companion.rules.construction import SLOT_NAMES, FreeSlots
 from companion.rules.engine import EXPANSION_TITLES, PHASE_NAMES
 from companion.rules.errors import Rejected
@@ -97,6 +97,15 @@ def resource_letter(kind: SlotKind) -> str:
         Token.GENERAL: tc("resource letter", "Gen"),
     }
     return letters[kind]
+
+
+def expansion_name(expansion: Expansion) -> str:
+    """The box's name in the player's language, as its rulebook prints it."""
+    return {
+        Expansion.BASE: t("Base game"),
+        Expansion.CORRUPTION_ASCENSION: t("Corruption & Ascension"),
+        Expansion.WAR_OR_PEACE: t("War or Peace"),
+    }[expansion]
 
 
 def empire_label(catalog: Catalog, name: str) -> str:

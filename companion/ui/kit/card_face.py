@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.i18n import t
-from companion.rules.cards import Amounts, CardType, Expansion, Icon, Points, SlotKind, Token
+from companion.rules.cards import Amounts, CardType, Icon, Points, SlotKind, Token
 from companion.ui.kit import symbols
 from companion.ui.kit import widgets as w
+from companion.usecases.labels import expansion_name as expansion_name
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
@@ -30,14 +31,6 @@ def type_label(kind: CardType) -> str:
 def type_chip(kind: CardType) -> ft.Control:
     """The type's name on its printed frame colour, with its glyph."""
     return symbols.type_badge(kind)
-
-
-def expansion_name(expansion: Expansion) -> str:
-    return {
-        Expansion.BASE: t("Base game"),
-        Expansion.CORRUPTION_ASCENSION: t("Corruption & Ascension"),
-        Expansion.WAR_OR_PEACE: t("War or Peace"),
-    }[expansion]
 
 
 def _per_label(element: CardType | Token) -> str:
