@@ -3,12 +3,18 @@
 Keeping only actions gives undo (replay one fewer), redo, resuming a saved game and its
 full history for free, and it makes a saved game checkable: a file whose actions do
 not replay under the rules is refused whole.
+
+Going back to an earlier move (`Game.go_back`) is one step: every later action goes
+onto the redo list in order, so Redo brings them back one by one, and the next Undo
+brings them all back at once, for a player who went back too far; after that undo, Redo
+goes back again. Undo then Redo is the identity either way. Which batch the next Undo or
+Redo makes is saved with the game (`back`), so it holds after a reload too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Literal
 
 import msgspec
 
@@ -33,6 +39,10 @@ from companion.rules.state import GameState
 FORMAT_VERSION = 1
 MAX_ACTIONS = 5000
 """A real game has a few hundred actions; anything far beyond is not a game file."""
+UNDO: Literal["undo"] = "undo"
+REDO: Literal["redo"] = "redo"
+Referee = Callable[[Action], None]
+"""A check of each action before it is played (a shared table's); `Rejected` refuses it."""
 
 
 def replay(actions: Sequence[Action], catalog: CardSource) -> GameState:
@@ -69,6 +79,9 @@ class Game:
         self._actions: list[Action] = list(actions) if typed else [_checked(a) for a in actions]
         self._redo: list[Action] = list(redo) if typed else [_checked(a) for a in redo]
         self._state = replay(self._actions, catalog)
+        self._back: tuple[Literal["undo", "redo"], int] | None = None
+        """Right after going back, ("undo", n): the next Undo brings back the n actions it
+        took; right after that undo, ("redo", n): the next Redo takes them back again."""
 
     @classmethod
     def new(cls, start: Start, catalog: CardSource) -> Game:
@@ -99,6 +112,7 @@ class Game:
         check_new_move(self._state, _checked(action), self._catalog)
         events = self._apply(action)
         self._redo.clear()
+        self._back = None
         return events
 
     def _apply(self, action: Action) -> list[Event]:
@@ -111,41 +125,107 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return len(self._actions) > 1
+        return len(self._actions) > 1 or self._back_count(UNDO) > 0
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return bool(self._redo) or self._back_count(REDO) > 0
 
-    def undo(self) -> Action:
-        """Take back the last action (the setup itself cannot be undone)."""
-        if not self.can_undo:
+    def undo(self, referee: Referee | None = None) -> Action:
+        """Take back the last action (the setup itself cannot be undone). Right after a
+        going back, bring back instead every action it took, each checked by `referee`
+        first; a refusal leaves the game as it was. Returns the action taken back, or the
+        last one brought back."""
+        brought = self._back_count(UNDO)
+        if brought:
+            return self._bring_back(brought, referee)
+        if len(self._actions) <= 1:
             raise Rejected("Nothing to undo")
         action = self._actions.pop()
         self._state = replay(self._actions, self._catalog)
         self._redo.append(action)
+        self._back = None
         return action
 
     def redo(self) -> Action:
+        """Play the last action taken back again; right after a going back was undone, go
+        back again instead. Returns the action played, or the first one taken back."""
+        taken = self._back_count(REDO)
+        if taken:
+            return self.go_back(len(self._actions) - taken)[0]
         if not self._redo:
             raise Rejected("Nothing to redo")
         action = self._redo[-1]
         check_new_move(self._state, action, self._catalog)
         self._apply(action)
         self._redo.pop()
+        self._back = None
         return action
 
+    def go_back(self, keep: int) -> tuple[Action, ...]:
+        """Go back to the game as it was after its first `keep` actions (1: just set up),
+        in one step: the later actions, returned in order, go onto the redo list so that
+        Redo brings them back one by one, and the next Undo brings them all back."""
+        if isinstance(keep, bool) or not isinstance(keep, int) or not (
+                1 <= keep <= len(self._actions)):
+            raise Rejected("This game has no move {number} to go back to", number=keep)
+        if keep == len(self._actions):
+            raise Rejected("The game is at this move already: nothing to take back")
+        taken = self._actions[keep:]
+        self._state = replay(self._actions[:keep], self._catalog)
+        del self._actions[keep:]
+        self._redo.extend(reversed(taken))
+        self._back = (UNDO, len(taken))
+        return tuple(taken)
+
+    def _bring_back(self, count: int, referee: Referee | None) -> Action:
+        before = (list(self._actions), list(self._redo), self._state)
+        try:
+            for _ in range(count):
+                action = self._redo[-1]
+                if referee is not None:
+                    referee(action)  # it reads the game as it is just before this action
+                check_new_move(self._state, action, self._catalog)
+                self._apply(action)
+                self._redo.pop()
+        except Rejected:
+            self._actions, self._redo, self._state = before
+            raise
+        self._back = (REDO, count)
+        return self._actions[-1]
+
+    def _back_count(self, button: Literal["undo", "redo"]) -> int:
+        return self._back[1] if self._back is not None and self._back[0] == button else 0
+
+    @property
+    def undo_brings_back(self) -> tuple[Action, ...]:
+        """The actions the next Undo plays again, in order, undoing a going back; empty if
+        it is an ordinary undo."""
+        count = self._back_count(UNDO)
+        return tuple(reversed(self._redo[-count:])) if count else ()
+
+    @property
+    def redo_takes_back(self) -> tuple[Action, ...]:
+        """The actions the next Redo takes back, going back again; empty if it is an
+        ordinary redo."""
+        count = self._back_count(REDO)
+        return tuple(self._actions[-count:]) if count else ()
+
     def next_undo(self) -> Action | None:
-        return self._actions[-1] if self.can_undo else None
+        """The one action the next Undo takes back (None: nothing, or a going back undone)."""
+        return (self._actions[-1] if len(self._actions) > 1 and not self._back_count(UNDO)
+                else None)
 
     def next_redo(self) -> Action | None:
-        return self._redo[-1] if self._redo else None
+        """The one action the next Redo plays (None: nothing, or a going back again)."""
+        return self._redo[-1] if self._redo and not self._back_count(REDO) else None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "version": FORMAT_VERSION,
             "actions": [action_to_json(a) for a in self._actions],
             "redo": [action_to_json(a) for a in self._redo],
+            **({"back": {self._back[0]: self._back[1]}} if self._back else {}),
         }
 
     @classmethod
@@ -169,6 +249,7 @@ class Game:
                     raise Rejected("The redo list does not follow the game: {reason}",
                                    reason=str(exc)) from None
         game._redo = redo
+        game._back = _back(data.get("back"), len(game._actions), len(redo))
         return game
 
 
@@ -189,3 +270,17 @@ def _decode(value: object, label: str) -> list[Action]:
         return actions_from_json(value)
     except msgspec.ValidationError as exc:
         raise Rejected("'{label}': {problem}", label=label, problem=str(exc)) from None
+
+
+def _back(value: object, actions: int, redo: int) -> tuple[Literal["undo", "redo"], int] | None:
+    """The saved batch of the next Undo or Redo, if it fits the lists it moves."""
+    if value is None:
+        return None
+    if isinstance(value, dict) and len(value) == 1:
+        ((button, count),) = value.items()
+        most = {UNDO: redo, REDO: actions - 1}.get(button)
+        if most is not None and isinstance(count, int) and not isinstance(count, bool) and (
+                1 <= count <= most):
+            return (UNDO if button == UNDO else REDO), count
+    raise Rejected("'back' must name 'undo' or 'redo' with the number of actions it moves, "
+                   "no more than there are")

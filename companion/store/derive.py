@@ -76,8 +76,9 @@ def replay_game(game: dict[str, Any], where: str) -> Played:
     from companion.shipped.catalog import catalog
 
     payload = {"actions": game["actions"], "redo": game["redo"]}
-    if "version" in game:
-        payload["version"] = game["version"]
+    for key in ("version", "back"):  # "back": what the next Undo or Redo moves at once
+        if key in game:
+            payload[key] = game[key]
     try:
         state = Game.from_json(payload, catalog()).state
     except Rejected as exc:

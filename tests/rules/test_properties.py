@@ -617,6 +617,29 @@ def test_undo_all_the_way_back_retraces_every_state(data: st.DataObject) -> None
     assert game.actions == forward
 
 
+@FAST
+@given(st.data())
+def test_going_back_anywhere_is_the_replayed_prefix_and_one_undo_restores(
+        data: st.DataObject) -> None:
+    pick = DataPicker(data)
+    run = play_game(pick, valid_start(pick), operations=pick.integer(1, 60), junk=20, undo=8)
+    game = run.game
+    if len(game.actions) < 2:
+        return
+    keep = pick.integer(1, len(game.actions) - 1)
+    saved, state, forward = game.to_json(), snapshot(game.state), game.actions
+    redo = game.redo_actions
+    taken = game.go_back(keep)
+    assert game.state == Game(CATALOG, forward[:keep]).state
+    assert game.redo_actions == (*redo, *reversed(taken))
+    check_round_trips(game)
+    check_undo_redo(game)  # undo brings all back, redo goes back again
+    game.undo()
+    assert game.state == state
+    assert game.to_json() == {**saved, "back": {"redo": len(taken)}}
+    check_round_trips(game)
+
+
 # --- (c) conservation, over long, mostly legal games -------------------------------------
 
 

@@ -75,6 +75,21 @@ def test_a_finished_game_keeps_the_score_of_its_moves(store: Store) -> None:
     assert shown["score"]["total"] == game.state.score().total != 999
 
 
+def test_a_game_gone_back_is_imported_with_its_undo_and_a_wrong_one_refused(
+        store: Store) -> None:
+    game = unfinished_round_4()
+    game.go_back(len(game.actions) // 2)
+    saved = record("back", game, round=game.state.round, built=game.state.built_ids(),
+                   back=game.to_json()["back"])
+    store.import_all(export(games=[saved]))
+    (kept,) = store.ongoing_games()
+    reloaded = Game.from_json({k: kept[k] for k in ("actions", "redo", "back")}, catalog())
+    assert reloaded.to_json()["back"] == game.to_json()["back"]
+    too_many = saved | {"id": "too-many", "back": {"undo": len(game.redo_actions) + 1}}
+    with pytest.raises(StoreError, match="'back' must name"):
+        store.import_all(export(games=[too_many]))
+
+
 def scenario_game() -> tuple[Game, str]:
     """A base-1 game played to its end without building: it is lost."""
     game = Game.new(start_for(shipped_scenarios()["base-1"], "Noram States"), catalog())
