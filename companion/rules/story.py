@@ -6,6 +6,9 @@ through the events it reports (a card built, 5 cubes turned into Krystallium, a
 supremacy bonus) and the state after each action (the step's production total). A
 story is therefore always what the rules say happened, never what a file claims:
 `game_story(actions, catalog)[0].steps[0].produced` is round 1's Materials total.
+
+Each chapter also lists its moves, the actions played in it with what each did: a game
+in progress told so far is its log, and a move's `number` is where to go back to.
 """
 
 from __future__ import annotations
@@ -23,6 +26,16 @@ from companion.rules.supremacy import supremacy_winners
 
 TOKEN_BY_NAME: dict[str, SlotKind] = {name: kind for kind, name in SLOT_NAMES.items()}
 """The English names the engine's events carry, back to the token they name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action and what it did. `number` counts from 1 (the setup): going back to
+    this move keeps the game's first `number` actions."""
+
+    number: int
+    action: Action
+    events: tuple[Event, ...] = ()
 
 
 @dataclass(slots=True)
@@ -46,6 +59,9 @@ class Chapter:
     """Krystallium gained: cubes converted on the Empire, card bonuses, card production."""
     tokens: dict[Token, int] = field(default_factory=dict)
     """The extra step: Krystallium, Financiers and Generals the cards produced."""
+    moves: list[Move] = field(default_factory=list)
+    """The actions played in this chapter, in order (a step opens with the one that
+    moved the game to it)."""
 
     @property
     def winners(self) -> list[int]:
@@ -83,13 +99,15 @@ def game_story(actions: Sequence[Action], catalog: CardSource) -> list[RoundStor
     """Replay `actions` and tell each round; `Rejected` if they are not a game."""
     if not actions or not isinstance(actions[0], Start):
         raise Rejected("A game starts with its setup (a 'start' action)")
-    state, _ = start_state(actions[0], catalog)
-    rounds = [RoundStory(1, [Chapter(Phase.PLANNING)])]
-    for action in actions[1:]:
+    state, started = start_state(actions[0], catalog)
+    rounds = [RoundStory(1, [Chapter(Phase.PLANNING, moves=[Move(1, actions[0],
+                                                                 tuple(started))])])]
+    for number, action in enumerate(actions[1:], start=2):
         built_before = len(state.built)
         events = apply(state, action, catalog)
         chapter = _chapter_for(rounds, state, action)
         chapter.built += [card.id for card in state.built[built_before:]]
+        chapter.moves.append(Move(number, action, tuple(events)))
         _read(chapter, state, action, events)
     return rounds
 

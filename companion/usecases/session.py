@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.actions import Action, End, Start
 from companion.rules.engine import Event, apply, start_state
 from companion.rules.errors import Rejected
@@ -73,7 +73,8 @@ class GameSession:
         """Rebuild a saved game; `SessionError` if the record is not a game the rules allow."""
         if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
             raise SessionError(t("the saved record holds no game"))
-        payload = {key: record[key] for key in ("version", "actions", "redo") if key in record}
+        payload = {key: record[key] for key in ("version", "actions", "redo", "back")
+                   if key in record}
         try:
             game = Game.from_json(payload, services.catalog)
         except Rejected as exc:
@@ -117,19 +118,28 @@ class GameSession:
             events = self.game.play(action)
         self.events = events
         self._learn(self.game.state)
-        if self.on_played is not None:
-            self.on_played()
+        self._played()
         return events
 
     def undo(self) -> Action:
+        """Take back the last action, or bring back all that going back took (each checked
+        by the table first, as if played)."""
         if self.table is not None:
             check_undo(self.game.next_undo())
+        bringing_back = bool(self.game.undo_brings_back)
         with self._saved_or_restored():
-            action = self.game.undo()
+            action = self.game.undo(self.referee)
         self.events = []
+        if bringing_back:
+            self._learn_history()
+            self._played()
         return action
 
     def redo(self) -> Action:
+        """Play the last action taken back again, or go back again (see `go_back`)."""
+        going_back = self.game.redo_takes_back
+        if going_back:
+            self._check_taking_back(going_back)
         following = self.game.next_redo()
         if self.referee is not None and following is not None:
             self.referee(following)
@@ -137,9 +147,39 @@ class GameSession:
             action = self.game.redo()
         self.events = []
         self._learn(self.game.state)
+        if not going_back:
+            self._played()
+        return action
+
+    def go_back(self, keep: int) -> tuple[Action, ...]:
+        """Go back to the game after its first `keep` actions, in one step that one Undo
+        takes back; refused, changing nothing, where undoing those actions one by one
+        would be (a supremacy the shared table settled)."""
+        self._check_taking_back(self.game.actions[keep:])
+        with self._saved_or_restored():
+            taken = self.game.go_back(keep)
+        self.events = []
+        return taken
+
+    def earliest_go_back(self) -> tuple[int, Rejected | None]:
+        """The first move this game can go back to, and why not to the moves before it
+        (None: any move)."""
+        actions = self.game.actions
+        for index in range(len(actions) - 1, 0, -1):
+            try:
+                self._check_taking_back(actions[index:index + 1])
+            except Rejected as refused:
+                return index + 1, refused
+        return 1, None
+
+    def _check_taking_back(self, actions: tuple[Action, ...]) -> None:
+        if self.table is not None:
+            for action in actions:
+                check_undo(action)
+
+    def _played(self) -> None:
         if self.on_played is not None:
             self.on_played()
-        return action
 
     @contextlib.contextmanager
     def _saved_or_restored(self, ending: bool = False) -> Iterator[None]:
@@ -162,11 +202,17 @@ class GameSession:
             raise
 
     def undo_label(self) -> str | None:
+        brought = len(self.game.undo_brings_back)
+        if brought:
+            return tn("Bring back {count} move", "Bring back {count} moves", brought)
         action = self.game.next_undo()
         return None if action is None else describe_action(action, self.services.catalog,
                                                             self.cards)
 
     def redo_label(self) -> str | None:
+        taken = len(self.game.redo_takes_back)
+        if taken:
+            return tn("Go back {count} move", "Go back {count} moves", taken)
         action = self.game.next_redo()
         return None if action is None else describe_action(action, self.services.catalog,
                                                             self.cards)
@@ -241,8 +287,10 @@ class GameSession:
         return self.cards.get(uid)
 
     def _learn(self, state: GameState) -> None:
+        """The cards under construction now are what their numbers stand for: a number
+        taken back (undo, going back) may be given to another card since."""
         for construction in state.under_construction:
-            self.cards.setdefault(construction.uid, construction.card.id)
+            self.cards[construction.uid] = construction.card.id
 
     def _learn_history(self) -> None:
         """Replay once to name every construction number the history mentions."""

@@ -83,3 +83,19 @@ def test_the_war_or_peace_step_s_krystallium_is_in_the_story(cards: Catalog) -> 
     extra = first.chapters[-1]
     assert (extra.phase, extra.krystallium) == (Phase.EXTRA, 2)
     assert first.krystallium == game.state.krystallium
+
+
+def test_each_chapter_lists_its_moves_numbered_from_the_setup(cards: Catalog) -> None:
+    """A game told so far is its log: every action once, in order, in the chapter it was
+    played in; a step opens with the move that went to it (the numbers are Benjamin's
+    moves, listed in `story_samples`)."""
+    game = benjamin_game(cards)
+    story = game_story(game.actions[:18], cards)
+    numbers = [[m.number for m in c.moves] for r in story for c in r.chapters]
+    assert numbers == [[1, 2, 3, 4, 5], [6, 7, 8], [9], [10, 11], [12], [13, 14], [15],
+                       [16, 17, 18]]
+    moves = [m for r in story for c in r.chapters for m in c.moves]
+    assert tuple(m.action for m in moves) == game.actions[:18]
+    placed = story[1].steps[0].moves[1]  # round 2: 1 Materials on the Recycling Plant
+    assert [e.kind for e in placed.events] == ["built"]
+    assert [e.kind for e in story[1].steps[0].moves[2].events] == ["krystallium"]

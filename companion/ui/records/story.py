@@ -13,8 +13,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import t, tn
-from companion.rules.cards import Resource, Token
+from companion.i18n import t
+from companion.rules.cards import Resource
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.scoring import Score
@@ -27,8 +27,15 @@ from companion.ui.kit import widgets as w
 from companion.ui.kit.score_pad import breakdown_rows
 from companion.ui.open_games import forget_session
 from companion.usecases.bgstats import create_play_url, play_data, players_of
-from companion.usecases.labels import card_name, empire_label, message
+from companion.usecases.labels import empire_label, message
 from companion.usecases.record_labels import record_date, record_empire_line, record_heading
+from companion.usecases.story_text import (
+    chapter_notes,
+    chapter_title,
+    round_summary,
+    round_title,
+    supremacy_note,
+)
 from companion.usecases.why import step_numbers
 
 
@@ -130,21 +137,16 @@ class HistoryGameScreen(Screen):
     # --- the story ----------------------------------------------------------------
 
     def _round(self, story: RoundStory) -> ft.Control:
-        lines: list[ft.Control] = [w.heading(t("Round {round}", round=story.number))]
+        lines: list[ft.Control] = [w.heading(round_title(story))]
         for chapter in story.chapters:
             line = self._chapter(story.number, chapter)
             if line is not None:
                 lines.append(line)
-        lines.append(ft.Text(t("This round: {built}, {krystallium}",
-                               built=tn("{count} card built", "{count} cards built",
-                                        len(story.built)),
-                               krystallium=tn("{count} Krystallium gained",
-                                              "{count} Krystallium gained", story.krystallium)),
-                             italic=True))
+        lines.append(ft.Text(round_summary(story), italic=True))
         return w.card_box(*lines, identifier=f"round-{story.number}")
 
     def _chapter(self, number: int, chapter: Chapter) -> ft.Control | None:
-        notes = self._notes(chapter)
+        notes = chapter_notes(self.app.services.catalog, chapter)
         if chapter.phase is Phase.PRODUCTION and chapter.resource is not None:
             resource = chapter.resource
             badge = ft.Semantics(
@@ -152,7 +154,7 @@ class HistoryGameScreen(Screen):
                 label=t("{resource}: {total}", resource=w.resource_name(resource),
                         total=chapter.produced),
                 identifier=f"produced-{number}-{resource.value}")
-            notes.insert(0, self._supremacy(chapter))
+            notes.insert(0, supremacy_note(chapter))
             texts: list[ft.Control] = [ft.Text(n) for n in notes]
             numbers = self._supremacy_numbers(chapter, resource)
             if numbers:
@@ -165,21 +167,7 @@ class HistoryGameScreen(Screen):
                           vertical_alignment=ft.CrossAxisAlignment.START)
         if not notes:
             return None
-        title = t("Planning") if chapter.phase is Phase.PLANNING else t("Cards' tokens")
-        return ft.Text(f"{title}: " + " · ".join(notes))
-
-    def _notes(self, chapter: Chapter) -> list[str]:
-        catalog = self.app.services.catalog
-        notes: list[str] = []
-        if chapter.built:
-            notes.append(t("Built: {cards}", cards=", ".join(card_name(catalog, c)
-                                                             for c in chapter.built)))
-        tokens = {k: n for k, n in chapter.tokens.items() if k is not Token.KRYSTALLIUM}
-        if tokens:
-            notes.append(", ".join(f"+{n} {w.resource_name(k)}" for k, n in tokens.items()))
-        if chapter.krystallium:
-            notes.append(t("+{count} Krystallium", count=chapter.krystallium))
-        return notes
+        return ft.Text(f"{chapter_title(chapter)}: " + " · ".join(notes))
 
     def _supremacy_numbers(self, chapter: Chapter, resource: Resource) -> dict[str, str]:
         """The step's totals for its supremacy rule, when the story knows them all."""
@@ -187,16 +175,6 @@ class HistoryGameScreen(Screen):
             return {}
         return step_numbers(resource, chapter.produced, chapter.others,
                             solo=self.record.get("mode") == "solo")
-
-    def _supremacy(self, chapter: Chapter) -> str:
-        others = ", ".join(str(x) for x in chapter.others or ())
-        if chapter.supremacy and chapter.bonus is not None:
-            return t("Supremacy: you took 1 {token}", token=w.resource_name(chapter.bonus))
-        if chapter.supremacy:
-            return t("Supremacy won")
-        if others:
-            return t("No supremacy (others: {totals})", totals=others)
-        return t("No supremacy")
 
     # --- BG Stats -----------------------------------------------------------------
 
