@@ -17,7 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent / "rules"))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "ui"))
 
-from builders import memory_services
+from builders import memory_services, played, saved_moves
 from story_samples import benjamin_game
 
 from companion.rules.actions import Construct, NextStep, Opponents, Place, Recycle
@@ -35,18 +35,11 @@ PLACED_ON_THE_PLANT = 17
 
 
 def middle_of_round_2(services: Services) -> GameSession:
-    """Benjamin's game played move by move through a session, which saves each one."""
-    actions = benjamin_game(catalog()).actions
-    session = GameSession.new(services, actions[0])  # type: ignore[arg-type]
-    for action in actions[1:MIDDLE_OF_ROUND_2]:
-        session.play(action)
-    return session
+    return played(services, benjamin_game(catalog()).actions[:MIDDLE_OF_ROUND_2])
 
 
 def saved(services: Services, session: GameSession) -> dict[str, Any]:
-    record = services.backend.game(session.id)
-    assert record is not None
-    return {key: record[key] for key in ("actions", "redo", "back") if key in record}
+    return saved_moves(services, session.id)
 
 
 def test_going_back_is_saved_as_one_step_that_one_undo_takes_back() -> None:

@@ -51,6 +51,7 @@ ROUTES: tuple[Route, ...] = (
     Route("/", "companion.ui.home:HomeScreen", section="home"),
     Route("/new/{mode}", "companion.ui.game.setup:SetupScreen"),
     Route("/play/{game}", "companion.ui.game.play:PlayScreen"),
+    Route("/play/{game}/log", "companion.ui.game.log:GameLogScreen"),
     Route("/quick", "companion.ui.game.quick_score:QuickScoreScreen"),
     Route("/scenarios", "companion.ui.records.medals:MedalBoardScreen", section="scenarios"),
     Route("/scenarios/{scenario}", "companion.ui.records.medals:ScenarioScreen",

@@ -83,7 +83,8 @@ def test_no_screen_shows_an_english_template(open_ui: Callable[..., Ui], languag
     producing = GameSession.new(services, Start(empire="Aztec Empire"))
     producing.play(NextStep())
     leftovers: dict[str, list[str]] = {}
-    for route in (*ROUTES, playing, f"/play/{producing.id}"):
+    for route in (*ROUTES, playing, f"/play/{producing.id}", f"{playing}/log",
+                  f"/play/{producing.id}/log"):
         ui = open_ui(services, route=route)
         set_language(language)
         found = sorted(_shown(ui) & english)

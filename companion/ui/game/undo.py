@@ -1,4 +1,5 @@
-"""Undo and redo, shared by the game's screens: always visible, each saying what it does."""
+"""Undo and redo, shared by the game's screens: always visible, each saying what it does,
+beside the way to the game's moves so far (where a player goes back several at once)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from companion.i18n import t
 from companion.rules.errors import Rejected
 from companion.store import StoreError
 from companion.store.errors import StoreConflict
+from companion.ui.kit import widgets as w
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
@@ -46,6 +48,8 @@ def undo_bar(app: CompanionApp, session: GameSession,
                        disabled=undo_what is None),
             bar_button(ft.Icons.REDO, t("Redo"), redo_what or t("nothing to redo"), redo,
                        disabled=redo_what is None),
+            w.icon_button(ft.Icons.HISTORY, t("Moves so far"),
+                          lambda: app.open_on_top("play", session.id, "log")),
         ],
         spacing=8,
     )

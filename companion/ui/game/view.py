@@ -237,7 +237,7 @@ class GameScreen(Screen):
     def _after_undo(self) -> None:
         self.forget_pending()
         self.note = None
-        self.app.refresh()
+        self.after_action()  # an undone going back, or a redone end, may end the game
 
     def play(self, action: Action) -> bool:
         """Give one action to the game; a refusal is explained and changes nothing."""
