@@ -48,7 +48,7 @@ def test_going_back_from_the_log_and_undoing_it(open_ui: Callable[..., Ui]) -> N
     assert "Recycling Plant is built and joins your Empire" in ui.text("move-17")
     assert "Built: Recycling Plant · +1 Krystallium" in ui.text("log-round-2")
     assert ui.accessibility_problems() == []
-    ui.click("Go back to here", exact=False, within="move-17")
+    ui.click("Go back to here", within="move-17")
     # Back on the game, at that point: 2 Materials still to place, 3 cubes on the Empire.
     assert ui.route == game
     assert ui.text("phase") == "Round 2 · Production: Materials"
@@ -71,7 +71,7 @@ def test_an_ended_game_can_be_gone_back_into(open_ui: Callable[..., Ui]) -> None
     ui = open_ui(services, route=f"/play/{session.id}")
     assert ui.has_id("final-score")
     ui.click("Moves so far")
-    ui.click("Go back to here", exact=False, within=f"move-{len(actions) - 1}")
+    ui.click("Go back to here", within=f"move-{len(actions) - 1}")
     assert ui.text("phase") == "Round 4 · Production: Exploration"
     ui.click("Undo: Bring back 1 move")
     assert ui.has_id("final-score")
@@ -100,5 +100,5 @@ def test_the_log_in_french(open_ui: Callable[..., Ui]) -> None:
     set_language("fr")
     assert ui.text("log-count") == "22 coups joués, les plus récents en premier"
     assert "Vous êtes ici" in ui.text("move-22")
-    ui.click("Revenir ici", exact=False, within="move-17")
+    ui.click("Revenir ici", within="move-17")
     assert ui.last_message().startswith("5 coups repris")

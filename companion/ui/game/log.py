@@ -65,12 +65,9 @@ class GameLogScreen(Screen):
         row: list[ft.Control] = [ft.Column(words, spacing=2, expand=True)]
         if move.now:
             row.append(ft.Text(t("You are here"), italic=True))
-        elif move.can_go_back:
-            row.append(ft.Semantics(
-                content=w.button(t("Go back to here"), self._go_back(move.number),
-                                 icon=ft.Icons.HISTORY, kind="text"),
-                label=t("Go back to here: {move}", move=f"{move.number}. {move.text}"),
-                button=True, container=True))
+        elif move.can_go_back:  # named with its move by the group around it
+            row.append(w.button(t("Go back to here"), self._go_back(move.number),
+                                icon=ft.Icons.HISTORY, kind="text"))
         return ft.Semantics(
             content=ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             identifier=f"move-{move.number}", container=True)
