@@ -29,10 +29,13 @@ from companion.store.schema import ARCHIVE, MAIN, ONGOING, SET_ASIDE_DIR, Data
 T = TypeVar("T")
 
 
-def _later(previous: str) -> str:
+def _later(previous: str | None) -> str:
     """Now, or just after `previous` if the clock is behind it: a game moved between
-    files must carry the newest 'updated' for `_reconcile` to keep that copy."""
+    files must carry the newest 'updated' for `_reconcile` to keep that copy, and a
+    campaign saved again must be newer than its copy on another device."""
     now = datetime.now(UTC)
+    if previous is None:
+        return now.isoformat()
     before = datetime.fromisoformat(previous)
     if before.tzinfo is None:
         before = before.replace(tzinfo=UTC)
@@ -256,6 +259,7 @@ class Store(Queries):
 
     def _put_attempt(self, checked: dict[str, Any]) -> None:
         table = self._main.table(ATTEMPTS)
+        table.remove(_Q.id == checked["id"])
         if checked.get("game") is not None:
             table.remove(_Q.game == checked["game"])
         table.insert(checked)
@@ -263,9 +267,15 @@ class Store(Queries):
     # campaigns
 
     def save_campaign(self, data: dict[str, Any]) -> None:
+        """Save a campaign; it carries 'updated', set by the store, so that an import
+        from another device can tell which version of it is newer (see identity.py)."""
         checked = self._checked(validate.campaign_data, data)
         with self._writing("the campaign"):
-            _put(self._main.table(CAMPAIGNS), "id", checked)
+            table = self._main.table(CAMPAIGNS)
+            old = table.get(_Q.id == checked["id"])
+            checked["updated"] = _later(old.get("updated") if isinstance(old, Document)
+                                        else None)
+            _put(table, "id", checked)
 
     # players and settings
 

@@ -25,11 +25,11 @@ import msgspec
 from companion.store import schema
 from companion.store.atomic import Damaged, read_regular, unseal
 from companion.store.errors import StoreError
+from companion.store.schema import ATTEMPTS as ATTEMPTS
 from companion.store.schema import META, Data
 
 GAMES = "games"
 HISTORY = "history"
-ATTEMPTS = "attempts"
 CAMPAIGNS = "campaigns"
 PLAYERS = "players"
 SETTINGS = "settings"

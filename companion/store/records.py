@@ -6,12 +6,12 @@ store, so that a game is ordered, listed and copied the same way everywhere.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import msgspec
 from tinydb import Query
 
+from companion.store.identity import _order as _order
 from companion.store.reading import bulk
 
 HEAVY = ("actions", "redo")
@@ -19,14 +19,6 @@ HEAVY = ("actions", "redo")
 
 T = TypeVar("T")
 _Q = Query()
-
-
-def _order(timestamp: str) -> str:
-    """A sort key for ISO timestamps written with different UTC offsets (naive = UTC)."""
-    moment = datetime.fromisoformat(timestamp)
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
-    return moment.isoformat(timespec="microseconds")
 
 
 def archived(record: dict[str, Any]) -> bool:

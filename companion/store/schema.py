@@ -17,12 +17,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version this app writes. Bump it with a migration whenever the layout changes.
 
 2: each file starts with the checksum of its content (`atomic.seal`), and each saved
 game carries a "revision". An app of version 1 would take the checksum for damage and
 set every file aside; at version 2 it refuses the files as newer, untouched, instead.
+
+3: each scenario attempt has an "id" and each saved campaign an "updated", so that an
+import from another device can tell a new record from a newer version of one it has
+(see `identity.py`).
 """
 
 Data = dict[str, dict[str, Any]]
@@ -36,7 +40,23 @@ def _to_2(kind: str, data: Data) -> Data:
     return data
 
 
-MIGRATIONS: dict[int, Migration] = {1: _to_2}
+def _to_3(kind: str, data: Data) -> Data:
+    """Each scenario attempt gets the id every device derives from it alike
+    (`identity.attempt_id`). Two attempts of one game (an import by version 2 kept both
+    when the game was ended again on another device) are one attempt: the newer stays,
+    as an import keeps the newer version of a record. Campaigns get their "updated" at
+    their next save."""
+    from companion.store import identity
+
+    if kind != MAIN or ATTEMPTS not in data:
+        return data
+    table = {number: identity.with_id(doc) for number, doc in data[ATTEMPTS].items()}
+    kept = {id(doc) for doc in identity.newest(table.values(), identity.attempt_time)}
+    data[ATTEMPTS] = {number: doc for number, doc in table.items() if id(doc) in kept}
+    return data
+
+
+MIGRATIONS: dict[int, Migration] = {1: _to_2, 2: _to_3}
 
 ExportMigration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -46,7 +66,20 @@ def _export_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-EXPORT_MIGRATIONS: dict[int, ExportMigration] = {1: _export_to_2}
+def _export_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Each scenario attempt gets the id a store's upgrade gives it (`_to_3`); two
+    versions of one are folded by the import. A "revision" still in the file is left to
+    the import, which keeps each device's own."""
+    from companion.store import identity
+
+    attempts = data.get("attempts")
+    if isinstance(attempts, list):
+        data["attempts"] = [identity.with_id(a) if isinstance(a, dict) else a
+                            for a in attempts]
+    return data
+
+
+EXPORT_MIGRATIONS: dict[int, ExportMigration] = {1: _export_to_2, 2: _export_to_3}
 """`EXPORT_MIGRATIONS[n]` turns an export file of version n into version n + 1, so files
 exported by older versions of the app can still be imported."""
 
@@ -60,6 +93,8 @@ BACKUP_DIR = "backups"
 
 MAIN, ONGOING, ARCHIVE = "store", "ongoing", "archive"
 META = "_meta"
+ATTEMPTS = "attempts"
+"""The table of scenario attempts in the main file, which `_to_3` upgrades."""
 
 
 def fresh(kind: str) -> Data:

@@ -26,6 +26,7 @@ from companion.store import derive
 from companion.store.derive import Known as Known
 from companion.store.derive import Played as Played
 from companion.store.errors import Invalid as Invalid
+from companion.store.identity import attempt_id
 
 EXPORT_FORMAT = "wonderful-companion"
 MAX_IMPORT_BYTES = 128 * 1024 * 1024
@@ -60,7 +61,7 @@ GAME_DEFAULTS: dict[str, Any] = {
     "score": None,
 }
 GAME_REQUIRED = ("id", "actions", "mode", "created", "updated", "finished")
-ATTEMPT_KEYS = ("scenario", "date", "score", "won", "medal", "game")
+ATTEMPT_KEYS = ("id", "scenario", "date", "score", "won", "medal", "game")
 
 
 def json_copy(value: object, where: str, limit: int = MAX_RECORD_BYTES) -> Any:
@@ -206,7 +207,7 @@ def attempt_record(raw: object, where: str = "attempt") -> dict[str, Any]:
     if unknown:
         raise Invalid(where, "has unknown fields {keys}; allowed: {allowed}",
                       keys=", ".join(unknown)[:200], allowed=", ".join(ATTEMPT_KEYS))
-    missing = [k for k in ATTEMPT_KEYS if k not in raw and k != "game"]
+    missing = [k for k in ATTEMPT_KEYS if k not in raw and k not in ("id", "game")]
     if missing:
         raise Invalid(where, "is missing {keys}", keys=", ".join(missing))
     attempt: dict[str, Any] = {key: raw.get(key) for key in ATTEMPT_KEYS}
@@ -224,6 +225,11 @@ def attempt_record(raw: object, where: str = "attempt") -> dict[str, Any]:
     if medal is not None and not attempt["won"]:
         raise Invalid(f"{where}.medal", "a lost attempt earns no medal")
     _optional(identifier, attempt["game"], f"{where}.game")
+    # The key that makes it one attempt on every device (see identity.py): derived when
+    # it has none, as the upgrade of an attempt saved before ids existed derives it.
+    if attempt["id"] is None:
+        attempt["id"] = attempt_id(attempt)
+    identifier(attempt["id"], f"{where}.id")
     return attempt
 
 
@@ -234,6 +240,8 @@ def campaign_data(raw: object, where: str = "campaign") -> dict[str, Any]:
     if "id" not in raw:
         raise Invalid(where, "is missing {keys}", keys="id")
     identifier(raw["id"], f"{where}.id")
+    if "updated" in raw:  # set by the store at each save (see identity.py)
+        timestamp(raw["updated"], f"{where}.updated")
     data: dict[str, Any] = json_copy(raw, where)
     return data
 

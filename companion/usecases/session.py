@@ -23,6 +23,7 @@ from companion.rules.scenarios import scenario_result
 from companion.rules.state import GameState, Phase
 from companion.rules.table import check_undo
 from companion.store.errors import StoreConflict
+from companion.store.identity import with_id
 from companion.usecases.labels import describe_action, empire_label, message, resource_label
 from companion.usecases.services import Services, now
 
@@ -263,14 +264,16 @@ class GameSession:
             return None
         total = state.score().total
         result = scenario_result(scenario, state.built_ids(), total, state.empire.face)
-        return {
+        # Keyed by its game (see companion.store.identity): ending the game again after
+        # an undo, here or on another device, gives the same attempt a newer version.
+        return with_id({
             "scenario": scenario.id,
             "date": now(),
             "score": total,
             "won": result.won,
             "medal": result.medal.value if result.medal else None,
             "game": self.id,
-        }
+        })
 
     # --- describing ---------------------------------------------------------------
 

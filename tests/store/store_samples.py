@@ -114,8 +114,11 @@ def fake_record(game_id: str, actions: int, *, finished: bool = False,
 
 def attempt(scenario: str, score: int, *, won: bool = True, medal: str | None = None,
             minutes: int = 0, game: str | None = None) -> dict[str, Any]:
-    return {"scenario": scenario, "date": stamp(minutes), "score": score, "won": won,
-            "medal": medal, "game": game}
+    """A scenario attempt with its id, as the app makes it (see `identity.attempt_id`)."""
+    from companion.store.identity import with_id
+
+    return with_id({"scenario": scenario, "date": stamp(minutes), "score": score,
+                    "won": won, "medal": medal, "game": game})
 
 
 def bare(record: dict[str, Any] | None) -> dict[str, Any] | None:

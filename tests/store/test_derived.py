@@ -114,8 +114,8 @@ def test_an_attempt_takes_its_result_from_its_game_and_scenario() -> None:
     result = checked(export(games=[played], attempts=[claim]))
     assert result.corrections["attempts_corrected"] == 1
     assert result.attempts[0] | {"date": None} == {
-        "scenario": scenario, "date": None, "score": game.state.score().total, "won": False,
-        "medal": None, "game": "sc"}
+        "id": claim["id"], "scenario": scenario, "date": None,
+        "score": game.state.score().total, "won": False, "medal": None, "game": "sc"}
 
 
 def test_an_attempt_without_its_game_gets_the_medal_its_score_earns() -> None:

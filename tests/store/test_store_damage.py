@@ -19,7 +19,7 @@ from companion.cli import main
 from companion.rules.campaign import Campaign
 from companion.shipped.scenarios import campaign_boxes
 from companion.store import StoreError, open_store
-from companion.store.schema import ARCHIVE_DIR, MAIN_FILE, ONGOING_FILE
+from companion.store.schema import ARCHIVE_DIR, MAIN_FILE, ONGOING_FILE, SCHEMA_VERSION
 
 SHARD = f"{ARCHIVE_DIR}/2025-01.json"
 BLOCK = 4096
@@ -309,7 +309,7 @@ def test_files_without_a_checksum_are_read_and_upgraded(tmp_path: Path) -> None:
     with open_store(folder, read_only=True) as reader:
         assert reader.export_all() == exported
     with open_store(folder) as store:
-        assert "from version 1 to version 2" in str(store.notices[0])
+        assert f"from version 1 to version {SCHEMA_VERSION}" in str(store.notices[0])
         assert store.export_all() == exported
     assert (folder / MAIN_FILE).read_bytes().startswith(b'{"_checksum":"')
     with open_store(folder) as store:
