@@ -19,36 +19,44 @@ def speaking() -> Iterator[None]:
 
 
 def counts(n: int) -> dict[str, int]:
-    return {"games": n, "games_replaced": n, "attempts": n, "campaigns": n, "players": n}
+    return {f"{kind}{suffix}": n for kind in ("games", "attempts", "campaigns")
+            for suffix in ("", "_updated", "_unchanged")} | {"players": n}
 
 
 ENGLISH = {
-    0: ("Added 0 games (and replaced 0 older ones), 0 scenario attempts, 0 campaigns and "
-        "0 players.",
+    0: ("Added 0 games, 0 scenario attempts, 0 campaigns and 0 players. Updated to a newer "
+        "version: 0 games, 0 scenario attempts and 0 campaigns. Already here and left alone: "
+        "0 games, 0 scenario attempts and 0 campaigns.",
         "Exported 0 games, 0 scenario attempts, 0 campaigns and 0 players to f.json.",
         "Checked 0 files, 0 games, 0 scenario attempts and 0 campaigns: all is well."),
-    1: ("Added 1 game (and replaced 1 older one), 1 scenario attempt, 1 campaign and "
-        "1 player.",
+    1: ("Added 1 game, 1 scenario attempt, 1 campaign and 1 player. Updated to a newer "
+        "version: 1 game, 1 scenario attempt and 1 campaign. Already here and left alone: "
+        "1 game, 1 scenario attempt and 1 campaign.",
         "Exported 1 game, 1 scenario attempt, 1 campaign and 1 player to f.json.",
         "Checked 1 file, 1 game, 1 scenario attempt and 1 campaign: 1 problem found."),
-    2: ("Added 2 games (and replaced 2 older ones), 2 scenario attempts, 2 campaigns and "
-        "2 players.",
+    2: ("Added 2 games, 2 scenario attempts, 2 campaigns and 2 players. Updated to a newer "
+        "version: 2 games, 2 scenario attempts and 2 campaigns. Already here and left alone: "
+        "2 games, 2 scenario attempts and 2 campaigns.",
         "Exported 2 games, 2 scenario attempts, 2 campaigns and 2 players to f.json.",
         "Checked 2 files, 2 games, 2 scenario attempts and 2 campaigns: 2 problems found."),
 }
 FRENCH = {  # French says "0 partie", like "1 partie"
-    0: ("Ajouté : 0 partie (en remplaçant 0 plus ancienne), 0 tentative de scénario, "
-        "0 campagne et 0 joueur.",
+    0: ("Ajouté : 0 partie, 0 tentative de scénario, 0 campagne et 0 joueur. Mis à jour "
+        "vers une version plus récente : 0 partie, 0 tentative de scénario et 0 campagne. "
+        "Déjà présent, laissé tel quel : 0 partie, 0 tentative de scénario et 0 campagne.",
         "Exporté dans f.json : 0 partie, 0 tentative de scénario, 0 campagne et 0 joueur.",
         "Vérifié : 0 fichier, 0 partie, 0 tentative de scénario et 0 campagne : tout va "
         "bien."),
-    1: ("Ajouté : 1 partie (en remplaçant 1 plus ancienne), 1 tentative de scénario, "
-        "1 campagne et 1 joueur.",
+    1: ("Ajouté : 1 partie, 1 tentative de scénario, 1 campagne et 1 joueur. Mis à jour "
+        "vers une version plus récente : 1 partie, 1 tentative de scénario et 1 campagne. "
+        "Déjà présent, laissé tel quel : 1 partie, 1 tentative de scénario et 1 campagne.",
         "Exporté dans f.json : 1 partie, 1 tentative de scénario, 1 campagne et 1 joueur.",
         "Vérifié : 1 fichier, 1 partie, 1 tentative de scénario et 1 campagne. "
         "À corriger : 1 problème."),
-    2: ("Ajouté : 2 parties (en remplaçant 2 plus anciennes), 2 tentatives de scénario, "
-        "2 campagnes et 2 joueurs.",
+    2: ("Ajouté : 2 parties, 2 tentatives de scénario, 2 campagnes et 2 joueurs. Mis à "
+        "jour vers une version plus récente : 2 parties, 2 tentatives de scénario et "
+        "2 campagnes. Déjà présent, laissé tel quel : 2 parties, 2 tentatives de scénario et "
+        "2 campagnes.",
         "Exporté dans f.json : 2 parties, 2 tentatives de scénario, 2 campagnes et "
         "2 joueurs.",
         "Vérifié : 2 fichiers, 2 parties, 2 tentatives de scénario et 2 campagnes. "

@@ -126,12 +126,13 @@ def test_imported_once_it_adds_the_games_and_twice_nothing(
         host: Services, table: SharedTable, phone: Store) -> None:
     document = json.loads(taken(host, table, 1).data)
     first = phone.import_all(document)
-    assert (first["games"], first["games_replaced"]) == (2, 0)
+    assert (first["games"], first["games_updated"]) == (2, 0)
+    assert all("revision" not in game for game in document["games"]), "the host's own"
     again = phone.import_all(json.loads(taken(host, table, 1).data))
-    assert (again["games"], again["games_replaced"]) == (0, 0)
+    assert (again["games"], again["games_updated"], again["games_unchanged"]) == (0, 0, 2)
     # Ana takes the same table home into the same app: nothing new either.
     ana = phone.import_all(json.loads(taken(host, table, 0).data))
-    assert (ana["games"], ana["games_replaced"]) == (0, 0)
+    assert (ana["games"], ana["games_updated"], ana["games_unchanged"]) == (0, 0, 2)
     history = phone.games(finished=True)
     assert sorted(total(game) for game in history) == sorted(TOTALS)
 

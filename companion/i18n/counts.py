@@ -36,10 +36,22 @@ def imported(counts: dict[str, int], replace: bool) -> str:
     if replace:
         return t("Replaced your data by {games}, {attempts}, {campaigns} and {players}.",
                  **records(counts))
-    return t("Added {games} (and replaced {replaced}), {attempts}, {campaigns} and "
-             "{players}.", replaced=tn("{count} older one", "{count} older ones",
-                                       counts.get("games_replaced", 0)),
-             **records(counts))
+    return " ".join([t("Added {games}, {attempts}, {campaigns} and {players}.",
+                       **records(counts)), merged(counts)])
+
+
+def merged(counts: dict[str, int]) -> str:
+    """What a merging import took in a newer version of, and what it left alone because
+    this device already had it, the same or newer (the store's `import_all` counts)."""
+    def kinds(suffix: str) -> str:
+        return t("{games}, {attempts} and {campaigns}",
+                 games=games(counts.get(f"games{suffix}", 0)),
+                 attempts=attempts(counts.get(f"attempts{suffix}", 0)),
+                 campaigns=campaigns(counts.get(f"campaigns{suffix}", 0)))
+
+    return " ".join([t("Updated to a newer version: {records}.", records=kinds("_updated")),
+                     t("Already here and left alone: {records}.",
+                       records=kinds("_unchanged"))])
 
 
 def exported(counts: dict[str, int], path: str) -> str:

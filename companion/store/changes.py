@@ -17,16 +17,23 @@ import msgspec
 from tinydb.table import Document, Table
 
 from companion.i18n import t
-from companion.store import schema, validate
+from companion.store import identity, schema, validate
 from companion.store.atomic import encode, seal
 from companion.store.errors import StoreConflict, StoreError
 from companion.store.folder import _unwritable
 from companion.store.queries import Queries
 from companion.store.reading import ATTEMPTS, CAMPAIGNS, GAMES, HISTORY, PLAYERS, SETTINGS
-from companion.store.records import _Q, _copy, _order, archived
+from companion.store.records import _Q, _copy, archived
 from companion.store.schema import ARCHIVE, MAIN, ONGOING, SET_ASIDE_DIR, Data
 
 T = TypeVar("T")
+
+IMPORT_COUNTS = ("games", "games_updated", "games_unchanged", "attempts", "attempts_updated",
+                 "attempts_unchanged", "campaigns", "campaigns_updated",
+                 "campaigns_unchanged", "players")
+"""What `import_all` counts: added, updated and left alone, of each kind of record."""
+CHANGED = ("games", "games_updated", "attempts", "attempts_updated", "campaigns",
+           "campaigns_updated", "players")
 
 
 def _later(previous: str | None) -> str:
@@ -329,10 +336,16 @@ class Store(Queries):
     def import_all(self, data: dict[str, Any], replace: bool = False) -> dict[str, int]:
         """Add (or with `replace`, substitute) an export's content, after checking all of it.
 
-        Merging keeps what is already here unless the imported record is newer: a game
-        with the same id is replaced only if its 'updated' is later (a campaign likewise,
-        if both have an 'updated'); attempts and players already present are not doubled;
-        settings already chosen are kept. Returns counts of what was added or replaced.
+        Merging adds each record this store does not have, takes the newer version of
+        each it has, and leaves the others alone: games, attempts and campaigns by their
+        id, players by their name, so nothing is ever doubled (see `identity.py`). Two
+        devices that import each other's export, one after the other, then hold the same
+        records, and a file imported twice changes nothing the second time (nothing is
+        written then). Settings belong to the device: those chosen here are kept, the
+        file's fill in the others, so they may still differ between two devices.
+
+        Returns how many games, attempts and campaigns were added (`games`...), updated
+        (`games_updated`...) and left alone (`games_unchanged`...), and players added.
         """
         version = data.get("schema_version") if isinstance(data, dict) else None
         if isinstance(version, int) and 1 <= version < schema.SCHEMA_VERSION:
@@ -361,13 +374,12 @@ class Store(Queries):
     def _write_import(self, new: validate.Export, replace: bool) -> dict[str, int]:
         shards = {s.path.stem: s for s in self._all_shards()}
         current = self._export(strict=False)
-        counts = {"games": 0, "games_replaced": 0, "attempts": 0, "campaigns": 0,
-                  "players": 0}
+        counts = dict.fromkeys(IMPORT_COUNTS, 0)
         if replace:
-            games, attempts, campaigns = new.games, new.attempts, new.campaigns
+            games, campaigns = new.games, new.campaigns
+            attempts = identity.newest(new.attempts, identity.attempt_time)
             # A window still showing a replaced game must not overwrite it: a game that
-            # was here already moves past the revision it had (a fresh store keeps the
-            # file's revisions, so export then import round-trips).
+            # was here already moves past the revision it had.
             before = {g["id"]: revision_of(g) for g in current["games"]}
             for game in games:
                 if game["id"] in before:
@@ -377,40 +389,26 @@ class Store(Queries):
             counts.update(games=len(games), attempts=len(attempts),
                           campaigns=len(campaigns), players=len(players))
         else:
-            by_id = {g["id"]: g for g in current["games"]}
-            for game in new.games:
-                old = by_id.get(game["id"])
-                if old is None:
-                    counts["games"] += 1
-                elif _order(game["updated"]) > _order(old["updated"]):
-                    counts["games_replaced"] += 1
+            games = identity.merged("games", current["games"], new.games, identity.game_time,
+                                    counts, self._as_imported)
+            here = {g["id"]: g for g in current["games"]}
+            for game in games:
+                old = here.get(game["id"])
+                if old is not None and game is not old:
                     # A window still showing the old game must not overwrite this one.
                     game["revision"] = max(revision_of(game), revision_of(old)) + 1
-                else:
-                    continue
-                by_id[game["id"]] = game
-            games = list(by_id.values())
-            attempts = list(current["attempts"])
-            for attempt in new.attempts:
-                if attempt not in attempts:
-                    attempts.append(attempt)
-                    counts["attempts"] += 1
-            by_campaign = {c["id"]: c for c in current["campaigns"]}
-            for campaign in new.campaigns:
-                old = by_campaign.get(campaign["id"])
-                if old is None or _newer_campaign(campaign, old):
-                    by_campaign[campaign["id"]] = campaign
-                    counts["campaigns"] += 1
-            campaigns = list(by_campaign.values())
-            players = list(current["players"])
-            folded = {validate.name_key(p) for p in players}
-            for name in new.players:
-                if validate.name_key(name) not in folded:
-                    players.append(name)
-                    folded.add(validate.name_key(name))
-                    counts["players"] += 1
-            stored = self._main.table(SETTINGS).get(doc_id=1)
-            settings = new.settings | dict(stored or {})
+            attempts = identity.merged("attempts", current["attempts"], new.attempts,
+                                       identity.attempt_time, counts, _attempt_as_imported)
+            campaigns = identity.merged("campaigns", current["campaigns"], new.campaigns,
+                                        identity.campaign_time, counts)
+            players, counts["players"] = identity.merged_players(
+                current["players"], new.players, validate.name_key)
+            stored = dict(self._main.table(SETTINGS).get(doc_id=1) or {})
+            settings = new.settings | stored
+            defaults = validate.DEFAULT_SETTINGS
+            if (not any(counts[key] for key in CHANGED) and players == current["players"]
+                    and defaults | settings == defaults | stored):
+                return counts  # nothing new: nothing to write, no backup to make
         finished = [g for g in games if archived(g)]
         shard_docs: dict[str, list[dict[str, Any]]] = {name: [] for name in shards}
         for game in finished:
@@ -436,6 +434,17 @@ class Store(Queries):
         self._commit_files(plan, main, ongoing, backup)
         return counts
 
+    @staticmethod
+    def _as_imported(game: dict[str, Any]) -> dict[str, Any]:
+        """A stored game as an import would check it, for `identity.newer`: the same,
+        unless an older app saved it with a result its moves do not give."""
+        try:
+            checked = validate.game_record(game)
+            _check_actions(checked, "game")
+        except validate.Invalid:
+            return game
+        return checked
+
     def _commit_files(self, shards: dict[str, Data], main: Data, ongoing: Data,
                       backup: Path) -> None:
         """Write the whole new content of these files as one commit, then show it."""
@@ -455,11 +464,14 @@ class Store(Queries):
             target.replaced(msgspec.json.decode(body), body)
 
 
-def _newer_campaign(new: dict[str, Any], old: dict[str, Any]) -> bool:
-    try:
-        return _order(new["updated"]) > _order(old["updated"])
-    except (KeyError, TypeError, ValueError):
-        return False
+def _attempt_as_imported(attempt: dict[str, Any]) -> dict[str, Any]:
+    """A stored attempt as an import would check it, for `identity.newer`: with the medal
+    its score earns at its scenario (see `derive.py`)."""
+    from companion.store.derive import Known, derive_attempt
+
+    checked = dict(attempt)
+    derive_attempt(checked, None, Known.shipped().scenarios, "attempt")
+    return checked
 
 
 def _check_actions(game: dict[str, Any], where: str) -> validate.Played:

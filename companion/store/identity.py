@@ -24,7 +24,8 @@ devices agree on, and of two versions of one record both keep the same one:
 Keeping, for each key, the newer of the two versions ends the same in any order, and a
 file imported a second time changes nothing. What a device keeps for itself stays out
 of the comparison and out of exports: a game's 'revision' counts the saves made on this
-device (see "Revisions" in `store.py`).
+device (see "Revisions" in `store.py`). Exports list every record in one order (`sort`),
+so that two devices holding the same records write the same file.
 """
 
 from __future__ import annotations
@@ -79,8 +80,20 @@ def digest(record: Mapping[str, Any]) -> str:
     return hashlib.sha256(msgspec.json.encode(shared(record), order="sorted")).hexdigest()
 
 
+def game_time(game: Mapping[str, Any]) -> tuple[str]:
+    return (_order(game["updated"]),)
+
+
 def attempt_time(attempt: Mapping[str, Any]) -> tuple[str]:
     return (_order(attempt["date"]),)
+
+
+def campaign_time(campaign: Mapping[str, Any]) -> tuple[str, int]:
+    """Its 'updated' ("" before data version 3), then how many scenarios it records."""
+    updated = campaign.get("updated")
+    recorded = sum(len(campaign.get(key) or []) for key in ("scenarios", "replayed"))
+    return (_order(updated) if isinstance(updated, str) else "",
+            recorded + (campaign.get("final") is not None))
 
 
 def newer(new: Record, old: Record, time: Time,
@@ -107,3 +120,51 @@ def newest(records: Iterable[Record], time: Time) -> list[Record]:
         if old is None or newer(record, old, time):
             kept[record["id"]] = record
     return list(kept.values())
+
+
+def merged(kind: str, here: list[Record], incoming: list[Record], time: Time,
+           counts: dict[str, int], checked: Callable[[Record], Record] | None = None
+           ) -> list[Record]:
+    """The records of `kind` ("games"...) after an import: each new one added, each newer
+    version taken, the others left alone, counted as `kind`, `kind_updated` and
+    `kind_unchanged`. A record kept from `here` is the very object it was."""
+    by_id = {record["id"]: record for record in here}
+    for record in newest(incoming, time):
+        old = by_id.get(record["id"])
+        if old is None:
+            counts[kind] += 1
+        elif newer(record, old, time, checked):
+            counts[f"{kind}_updated"] += 1
+        else:
+            counts[f"{kind}_unchanged"] += 1
+            continue
+        by_id[record["id"]] = record
+    return list(by_id.values())
+
+
+def merged_players(here: list[str], incoming: list[str], key: Callable[[str], str]
+                   ) -> tuple[list[str], int]:
+    """The players' names after an import, and how many are new; of two spellings of one
+    name (by `key`), the one that sorts first."""
+    names = {key(name): name for name in here}
+    added = 0
+    for name in incoming:
+        known = names.get(key(name))
+        if known is None:
+            added += 1
+        names[key(name)] = name if known is None else min(known, name)
+    return list(names.values()), added
+
+
+def sort(export: dict[str, Any], key: Callable[[str], str]) -> None:
+    """Put an export's records in one order: games by creation, attempts by date,
+    campaigns by creation, each then by id, and players by name (by `key`)."""
+    export["games"].sort(key=lambda g: (_order(g["created"]), g["id"]))
+    export["attempts"].sort(key=lambda a: (_order(a["date"]), a["id"]))
+    export["campaigns"].sort(key=lambda c: (str(c.get("created") or ""), c["id"]))
+    export["players"].sort(key=lambda name: (key(name), name))
+
+
+def public(export: dict[str, Any]) -> dict[str, Any]:
+    """The export without what each device keeps for itself (`LOCAL`)."""
+    return {**export, "games": [shared(game) for game in export["games"]]}

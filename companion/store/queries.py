@@ -14,7 +14,7 @@ from typing import Any
 from tinydb.table import Document
 
 from companion.i18n import Plural
-from companion.store import schema, validate
+from companion.store import identity, schema, validate
 from companion.store.errors import StoreError
 from companion.store.folder import DataFolder
 from companion.store.medals import progress
@@ -140,15 +140,19 @@ class Queries(DataFolder):
     # export
 
     def export_all(self) -> dict[str, Any]:
-        """Everything, as one JSON object that `import_all` reads back identically.
+        """Everything, as one JSON object that `import_all` reads back identically: every
+        record in one order, without what this device keeps for itself (a game's
+        revision), so that two devices holding the same records export the same ones
+        (see `identity.py`).
 
         Never silently short: if finished games listed in the history lost their record
         (their archive file was damaged and no good copy of it was found), the export is
         refused with a `StoreError` naming the file.
         """
-        return self._export(strict=True)
+        return identity.public(self._export(strict=True))
 
     def _export(self, strict: bool) -> dict[str, Any]:
+        """Everything, each game with its revision on this device."""
         with self._mutex:
             self._check_open()
             # A crash (or, read-only, the app writing between two reads) can leave a game
@@ -163,16 +167,16 @@ class Queries(DataFolder):
                         newest[game["id"]] = dict(game)
             if strict:
                 self._check_complete(newest)
-            games = sorted(newest.values(), key=lambda g: (_order(g["created"]), g["id"]))
             result: dict[str, Any] = _copy({
                 "format": validate.EXPORT_FORMAT,
                 "schema_version": schema.SCHEMA_VERSION,
-                "games": games,
+                "games": list(newest.values()),
                 "attempts": [dict(a) for a in self._main.table(ATTEMPTS).all()],
                 "campaigns": [dict(c) for c in self._main.table(CAMPAIGNS).all()],
                 "players": self.players(),
                 "settings": self.settings(),
             })
+            identity.sort(result, validate.name_key)
             return result
 
     def _check_complete(self, found: dict[str, dict[str, Any]]) -> None:

@@ -26,7 +26,8 @@ set every file aside; at version 2 it refuses the files as newer, untouched, ins
 
 3: each scenario attempt has an "id" and each saved campaign an "updated", so that an
 import from another device can tell a new record from a newer version of one it has
-(see `identity.py`).
+(see `identity.py`); exports leave out the games' "revision", which counts the saves of
+one device only.
 """
 
 Data = dict[str, dict[str, Any]]

@@ -44,7 +44,19 @@ Revisions
 Each saved game carries `"revision"`, set by the store: one more at each save. A caller
 that passes the revision it last saw (`save_game(record, expected_revision=n)`) has
 its save refused with `StoreConflict` if the game changed since, for example in
-another browser tab.
+another browser tab. The revision counts the saves of this device only: exports leave it
+out, and an import that replaces a game here moves it past the one it had.
+
+One history on several devices
+------------------------------
+A phone and a computer share one history through export files: an import adds each
+game, scenario attempt and campaign this store does not have, takes the newer version
+of each it has, and leaves the others alone, all keyed by a stable id (`identity.py`
+says which version is newer, the same on every device). Once each device has imported
+the other's export, in either order, both export the same records: the same file but
+for the settings, which belong to each device (a merge never changes a setting chosen
+here; the file's fill in only those never chosen). A file imported a second time
+changes nothing, and nothing is written.
 
 Where each part is
 ------------------
@@ -52,8 +64,8 @@ Where each part is
 `Store` is built in three layers, a module each: `folder.py` opens the data folder
 (its lock, damaged files, upgrades, the archive files), `queries.py` is the store's
 reading side and `changes.py` its writing side, which completes `Store`. Below them,
-`storage.py` is one data file as TinyDB sees it and `records.py` what the store works
-out from a game record.
+`storage.py` is one data file as TinyDB sees it, `records.py` what the store works
+out from a game record, and `identity.py` what makes two records one.
 """
 
 from __future__ import annotations

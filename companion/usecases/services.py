@@ -239,9 +239,10 @@ class MemoryBackend:
             self.games[record["id"]] = copy.deepcopy(record)
         self.attempt_list += copy.deepcopy(data.get("attempts", []))
         self.campaign_list += copy.deepcopy(data.get("campaigns", []))
-        return {"games": len(data.get("games", [])), "games_replaced": 0,
-                "attempts": len(data.get("attempts", [])),
-                "campaigns": len(data.get("campaigns", [])), "players": 0}
+        return {"games": len(data.get("games", [])), "games_updated": 0, "games_unchanged": 0,
+                "attempts": len(data.get("attempts", [])), "attempts_updated": 0,
+                "attempts_unchanged": 0, "campaigns": len(data.get("campaigns", [])),
+                "campaigns_updated": 0, "campaigns_unchanged": 0, "players": 0}
 
     def data_folder(self) -> str | None:
         return None

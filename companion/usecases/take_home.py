@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.store.files import export_bytes
+from companion.store.identity import shared
 from companion.store.schema import SCHEMA_VERSION
 from companion.store.validate import EXPORT_FORMAT
 from companion.usecases.services import Services
@@ -76,7 +77,8 @@ def take_home(services: Services, table_id: str, seat: int) -> TakenHome | None:
     own = records[seat]
     if own is None or not own.get("finished"):
         return None
-    games = [record for record in records
+    # Without the host's revisions, which count its own saves (see companion.store.identity).
+    games = [shared(record) for record in records
              if record is not None and record.get("finished") and not record.get("abandoned")]
     document = {"format": EXPORT_FORMAT, "schema_version": SCHEMA_VERSION, "games": games,
                 "attempts": [], "campaigns": [], "players": [], "settings": {}}

@@ -108,6 +108,7 @@ def test_campaign_players_and_settings_come_back(imported: Store) -> None:
 
 def test_importing_twice_doubles_nothing(imported: Store) -> None:
     counts = imported.import_file(FIXTURE)
-    assert counts == {"games": 0, "games_replaced": 0, "attempts": 0, "campaigns": 0,
-                      "players": 0}
+    assert counts == {"games": 0, "games_updated": 0, "games_unchanged": 5, "attempts": 0,
+                      "attempts_updated": 0, "attempts_unchanged": 2, "campaigns": 0,
+                      "campaigns_updated": 0, "campaigns_unchanged": 1, "players": 0}
     assert len(imported.games()) == 5 and len(imported.attempts()) == 2

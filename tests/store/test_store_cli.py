@@ -47,9 +47,14 @@ def test_export_then_import_elsewhere(folder: Path, tmp_path: Path, games: list[
     assert "Exported 1 game, 1 scenario attempt" in capsys.readouterr().out
     other = tmp_path / "other"
     assert run(other, "import", str(target)) == 0
-    assert "Added 1 game " in capsys.readouterr().out
+    assert "Added 1 game, 1 scenario attempt," in capsys.readouterr().out
     with open_store(other) as copy:
         assert copy.export_all() == json.loads(target.read_text())
+    assert run(other, "import", str(target)) == 0
+    assert capsys.readouterr().out.startswith(
+        "Added 0 games, 0 scenario attempts, 0 campaigns and 0 players. Updated to a newer"
+        " version: 0 games, 0 scenario attempts and 0 campaigns. Already here and left"
+        " alone: 1 game, 1 scenario attempt and 0 campaigns.")
     assert run(other, "import", str(target), "--replace") == 0
     assert "Replaced your data by 1 game," in capsys.readouterr().out
 

@@ -135,7 +135,10 @@ def test_an_exported_file_imported_adds_its_games(open_ui: Callable[..., Ui],
     assert "It holds: 2 games" in ui.screen_text()
     ui.click("Add to my data")
     assert target.game("g1") is not None and target.game("g2") is not None
-    assert ui.last_message().startswith("Imported: 2 new games, 0 games updated")
+    assert ui.last_message() == (
+        "Imported: 2 new games, 0 scenario attempts, 0 campaigns, 0 players. Updated to a"
+        " newer version: 0 games, 0 scenario attempts and 0 campaigns. Already here and left"
+        " alone: 0 games, 0 scenario attempts and 0 campaigns.")
 
 
 def test_replacing_asks_again_then_replaces(open_ui: Callable[..., Ui],

@@ -181,8 +181,10 @@ def test_a_seat_takes_its_game_home_and_another_app_imports_it(
 
     with open_store(tmp_path / "phone") as store:  # the player's own app
         own = memory_services(StoreBackend(store))
-        for said in ("Imported: 2 new games, 0 games updated",
-                     "Imported: 0 new games, 0 games updated"):  # the second time: nothing
+        for said in ("Imported: 2 new games, 0 scenario attempts",
+                     "Imported: 0 new games, 0 scenario attempts, 0 campaigns, 0 players."
+                     " Updated to a newer version: 0 games, 0 scenario attempts and"
+                     " 0 campaigns. Already here and left alone: 2 games"):  # nothing new
             phone = open_ui(own, route="/settings")
             _pick(phone, args["file_name"], args["src_bytes"])
             phone.click("Add to my data")

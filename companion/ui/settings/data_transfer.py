@@ -33,7 +33,7 @@ import flet as ft
 import msgspec
 
 from companion.i18n import t, tn
-from companion.i18n.counts import attempts, campaigns, players, records
+from companion.i18n.counts import attempts, campaigns, imported, merged, players, records
 from companion.rules.errors import Rejected
 from companion.store import StoreError
 from companion.store.files import export_bytes
@@ -88,18 +88,19 @@ def contents(data: Any) -> str:
                                                     "players")}))
 
 
-def imported_message(counts: dict[str, int]) -> str:
-    """What was imported, then what was corrected from the moves (see store/derive.py)."""
+def imported_message(counts: dict[str, int], replace: bool = False) -> str:
+    """What was imported (added, updated, left alone), then what was corrected from the
+    moves (see store/derive.py)."""
     from companion.store.derive import correction_notes
 
-    done = t("Imported: {games}, {replaced}, {attempts}, {campaigns}, {players}.",
+    if replace:
+        return " ".join([imported(counts, replace=True), *correction_notes(counts)])
+    done = t("Imported: {games}, {attempts}, {campaigns}, {players}.",
              games=tn("{count} new game", "{count} new games", counts.get("games", 0)),
-             replaced=tn("{count} game updated", "{count} games updated",
-                         counts.get("games_replaced", 0)),
              attempts=attempts(counts.get("attempts", 0)),
              campaigns=campaigns(counts.get("campaigns", 0)),
              players=players(counts.get("players", 0)))
-    return " ".join([done, *correction_notes(counts)])
+    return " ".join([done, merged(counts), *correction_notes(counts)])
 
 
 def backups_folder(data_folder: str | None) -> str | None:
@@ -206,7 +207,7 @@ class DataTransfer:
         self.app.apply_theme(str(self.app.services.setting("theme", "system")))
         forget_all_sessions(self.app)
         self.app.rebuild()
-        self.app.notify(imported_message(counts))
+        self.app.notify(imported_message(counts, replace))
 
     # --- reset ----------------------------------------------------------------------
 
