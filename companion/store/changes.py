@@ -405,6 +405,12 @@ class Store(Queries):
                 current["players"], new.players, validate.name_key)
             stored = dict(self._main.table(SETTINGS).get(doc_id=1) or {})
             settings = new.settings | stored
+            # A name known by another name on the other device is known so here too
+            # (renames and merges travel); where both devices say, this one's stands.
+            known_as = {**new.settings.get(validate.ALIASES, {}),
+                        **stored.get(validate.ALIASES, {})}
+            if known_as:
+                settings[validate.ALIASES] = known_as
             defaults = validate.DEFAULT_SETTINGS
             if (not any(counts[key] for key in CHANGED) and players == current["players"]
                     and defaults | settings == defaults | stored):

@@ -304,6 +304,8 @@ def _recent_cards(value: object, where: str) -> list[int]:
 
 
 MAX_ALIASES = 1000
+ALIASES = "player_aliases"
+"""The setting of players known by another name."""
 
 
 def _aliases(value: object, where: str) -> dict[str, str]:
@@ -332,7 +334,7 @@ SETTINGS: dict[str, Callable[[object, str], Any]] = {
     "expansions": _expansions,
     "default_face": _face,
     "recent_cards": _recent_cards,
-    "player_aliases": _aliases,
+    ALIASES: _aliases,
 }
 
 

@@ -14,7 +14,7 @@ from companion.i18n import t
 from companion.rules.errors import Rejected
 from companion.rules.players import OWNER, Period, Played, merge, name_key, played_games
 from companion.rules.supremacy import MAX_PLAYERS
-from companion.store.validate import MAX_NAME
+from companion.store.validate import ALIASES, MAX_NAME
 
 OWNER_SEGMENT = " "
 
@@ -52,8 +52,6 @@ def period_query(count: int | None, period: str) -> dict[str, str]:
     return query
 
 
-ALIASES = "player_aliases"
-"""The setting that keeps who is known by another name (`rules.players.merge`)."""
 
 
 class Settings(Protocol):

@@ -33,3 +33,14 @@ def test_an_alias_no_rename_could_write_is_refused(store: Store, aliases: object
     with pytest.raises(StoreError, match=says):
         store.update_settings(player_aliases=aliases)
     assert store.settings() == before
+
+
+def test_renames_travel_and_this_devices_own_stand(store: Store, tmp_path: Path) -> None:
+    store.update_settings(player_aliases={"bo": "Bob", "cy": "Cyril"})
+    with open_store(tmp_path / "phone") as phone:
+        phone.update_settings(player_aliases={"bo": "Bobby", "zoe": "Zoé"})
+        phone.import_all(store.export_all())
+        assert phone.settings()["player_aliases"] == {"bo": "Bobby", "cy": "Cyril",
+                                                      "zoe": "Zoé"}
+        again = phone.import_all(store.export_all())
+        assert not any(again.values()), "the same file twice changes nothing"
