@@ -29,13 +29,14 @@ from bench_store import NAMES, build_export, report, timed
 
 from companion.rules.actions import actions_from_json
 from companion.rules.game import replay
-from companion.rules.players import head_to_head, name_key, played_games, players, summary
+from companion.rules.players import head_to_head, name_key, players, summary
 from companion.rules.stats import statistics
 from companion.rules.story import game_story
 from companion.shipped.catalog import catalog
 from companion.shipped.scenarios import shipped_scenarios
 from companion.store import open_store
 from companion.store.medals import medal_board
+from companion.usecases.people import played
 
 
 def built_cards(store: Any, records: list[dict[str, Any]]) -> dict[str, list[int]]:
@@ -51,7 +52,7 @@ def built_cards(store: Any, records: list[dict[str, Any]]) -> dict[str, list[int
 def _player_page(history: list[dict[str, Any]], name: str) -> object:
     """What `/players/<name>` works out when it opens: the games, who played, then the
     player's figures and every rivalry."""
-    games = played_games(history)
+    games = played(history, {})
     key = name_key(name)
     return players(games), summary(games, key), head_to_head(games, key)
 
@@ -99,14 +100,14 @@ def main() -> None:
             steps = actions_from_json(one["actions"])
             report("one game's story (replayed from its actions)", timed(
                 lambda: game_story(steps, catalog()), repeat=10), 100)
-            rival = players(played_games(history))[1]  # the most frequent friend
-            report(f"players: the list ({len(players(played_games(history)))} players)",
-                   timed(lambda: players(played_games(history)), repeat=10), 100)
+            rival = players(played(history, {}))[1]  # the most frequent friend
+            report(f"players: the list ({len(players(played(history, {})))} players)",
+                   timed(lambda: players(played(history, {})), repeat=10), 100)
             key = name_key(rival.name)
             report(f"player page: {rival.name}'s figures", timed(
-                lambda: summary(played_games(history), key), repeat=10), 100)
+                lambda: summary(played(history, {}), key), repeat=10), 100)
             report(f"player page: {rival.name}'s head-to-head", timed(
-                lambda: head_to_head(played_games(history), key), repeat=10), 100)
+                lambda: head_to_head(played(history, {}), key), repeat=10), 100)
             report("player page, whole (history read included)", timed(
                 lambda: _player_page(store.games(finished=True), rival.name), repeat=10))
             scenarios = list(shipped_scenarios().values())
