@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from companion.rules.scoring import Standing, ranking
+
 OWNER = ""
 """The key of the app's own player: the one who plays the games entered in the app."""
 
@@ -142,15 +144,14 @@ def _owned(record: Mapping[str, Any]) -> tuple[Seat, ...]:
 
 def _shared(table_id: str, seats: dict[int, Mapping[str, Any]],
             names: list[str]) -> Played:
-    """A shared table's seats as one game: every player's total, ranked by total, then
-    built cards (the tokens held, the rule's last tie-breaker, are not in the records: a
-    tie on both shares the place)."""
-    standing = {number: (_total(record) or 0, len(record.get("built") or ()))
-                for number, record in seats.items()}
-    found = [seated(names[number], _total(record),
-                  1 + sum(1 for other in standing.values() if other > standing[number]),
-                  _empire(record))
-             for number, record in sorted(seats.items())]
+    """A shared table's seats as one game: every player's total, and their places by the
+    rules' ranking (the tokens held, its last tie-breaker, are not in the records: a tie
+    on total and built cards shares the place)."""
+    ordered = sorted(seats.items())
+    places = dict(ranking([Standing(_total(record) or 0, len(record.get("built") or ()), 0)
+                           for _, record in ordered]))
+    found = [seated(names[number], _total(record), places[index], _empire(record))
+             for index, (number, record) in enumerate(ordered)]
     latest = max(str(record.get("updated") or "") for record in seats.values())
     return Played(table_id, latest, tuple(found))
 
