@@ -19,6 +19,7 @@ from companion.rules.actions import Action, End, Start
 from companion.rules.engine import Event, apply, start_state
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
+from companion.rules.moves import CardSource
 from companion.rules.scenarios import scenario_result
 from companion.rules.state import GameState, Phase
 from companion.rules.table import check_undo
@@ -26,6 +27,23 @@ from companion.store.errors import StoreConflict
 from companion.store.identity import with_id
 from companion.usecases.labels import describe_action, empire_label, message, resource_label
 from companion.usecases.services import Services, now
+
+GAME_KEYS = ("version", "actions", "redo", "back")
+"""What of a saved record is the game itself (`Game.from_json`); the rest is the store's."""
+
+
+def game_payload(record: dict[str, Any]) -> dict[str, Any]:
+    return {key: record[key] for key in GAME_KEYS if key in record}
+
+
+def saved_state(record: dict[str, Any] | None, cards: CardSource) -> GameState | None:
+    """The state a saved record replays to; None when it holds no game the rules allow."""
+    if record is None or not isinstance(record.get("actions"), list):
+        return None
+    try:
+        return Game.from_json(game_payload(record), cards).state
+    except Rejected:
+        return None
 
 
 class SessionError(Exception):
@@ -74,8 +92,7 @@ class GameSession:
         """Rebuild a saved game; `SessionError` if the record is not a game the rules allow."""
         if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
             raise SessionError(t("the saved record holds no game"))
-        payload = {key: record[key] for key in ("version", "actions", "redo", "back")
-                   if key in record}
+        payload = game_payload(record)
         try:
             game = Game.from_json(payload, services.catalog)
         except Rejected as exc:

@@ -23,7 +23,6 @@ from typing import Any
 from companion.rules.actions import Action, Construct, End, NextStep, Start
 from companion.rules.cards import Expansion
 from companion.rules.errors import Rejected
-from companion.rules.game import Game
 from companion.rules.state import GameState, Phase
 from companion.rules.supremacy import max_players
 from companion.rules.table import (
@@ -37,7 +36,7 @@ from companion.rules.table import (
 )
 from companion.store.validate import name_key
 from companion.usecases.services import Services
-from companion.usecases.session import GameSession, SessionError
+from companion.usecases.session import GameSession, saved_state
 
 MAX_NAME = 40
 FACES = ("A", "B")
@@ -283,13 +282,7 @@ class TableHub:
 
 
 def _state(record: dict[str, Any] | None, services: Services) -> GameState | None:
-    if record is None or not isinstance(record.get("actions"), list):
-        return None
-    payload = {key: record[key] for key in ("version", "actions", "redo") if key in record}
-    try:
-        return Game.from_json(payload, services.catalog).state
-    except (Rejected, SessionError):
-        return None
+    return saved_state(record, services.catalog)
 
 
 def table_hub(services: Services) -> TableHub:

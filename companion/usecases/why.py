@@ -17,7 +17,6 @@ from companion.i18n import t
 from companion.rules.cards import CardType, Resource, Token
 from companion.rules.construction import SLOT_NAMES
 from companion.rules.errors import Rejected
-from companion.rules.game import Game
 from companion.rules.moves import CardSource
 from companion.rules.reasons import (
     Reason,
@@ -31,6 +30,7 @@ from companion.rules.reasons import (
 from companion.rules.scenarios import Scenario
 from companion.rules.scoring import Standing, element_counts
 from companion.rules.supremacy import MAX_PLAYERS
+from companion.usecases.session import saved_state
 
 MAX_NAME = 40
 
@@ -169,12 +169,7 @@ def counts_in_game(backend: GameSource, cards: CardSource,
                    game_id: str) -> dict[CardType | Token, int] | None:
     """What a card's points would count in a saved game now: its built cards by type and
     the tokens held; None when there is no such game or it cannot be replayed."""
-    record = backend.game(game_id) if len(game_id) <= MAX_NAME else None
-    if record is None or not isinstance(record.get("actions"), list):
-        return None
-    payload = {key: record[key] for key in ("version", "actions", "redo") if key in record}
-    try:
-        state = Game.from_json(payload, cards).state
-    except Rejected:
+    state = saved_state(backend.game(game_id) if len(game_id) <= MAX_NAME else None, cards)
+    if state is None:
         return None
     return element_counts(state.built, state.generals, state.financiers)
