@@ -36,6 +36,8 @@ SLOT_NAMES: dict[SlotKind, str] = {
     Token.GENERAL: "General",
 }
 """English names of resources and tokens, as the rules' messages print them."""
+SLOT_BY_NAME: dict[str, SlotKind] = {name: kind for kind, name in SLOT_NAMES.items()}
+"""Back from those names to their kind (a message's parameter, an address, a data file)."""
 
 
 @dataclass(slots=True)

@@ -19,13 +19,14 @@ from typing import NamedTuple
 import msgspec
 
 from companion.rules.cards import Resource
-from companion.rules.construction import SLOT_NAMES
+from companion.rules.construction import SLOT_BY_NAME, SLOT_NAMES
 from companion.rules.scoring import RULEBOOK_FACES
 from companion.rules.supremacy import MAX_PLAYERS
 from companion.shipped.catalog import normalize
 from companion.shipped.paths import assets_dir
 
 RESOURCE_NAMES = tuple(SLOT_NAMES[resource] for resource in Resource)
+"""What a supremacy example's resource may be."""
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
@@ -102,6 +103,13 @@ class SupremacyExample(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     resource: str
     totals: tuple[tuple[int, ...], ...]
+
+    @property
+    def kind(self) -> Resource:
+        """The resource, by the name checked when the file was read."""
+        found = SLOT_BY_NAME[self.resource]
+        assert isinstance(found, Resource)
+        return found
 
 
 class _Examples(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

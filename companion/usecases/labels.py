@@ -26,7 +26,7 @@ from companion.rules.actions import (
     Start,
 )
 from companion.rules.cards import CardType, Expansion, Resource, SlotKind, Token, slot_kind
-from companion.rules.construction import SLOT_NAMES, FreeSlots
+from companion.rules.construction import SLOT_BY_NAME, FreeSlots
 from companion.rules.engine import EXPANSION_TITLES, PHASE_NAMES
 from companion.rules.errors import Rejected
 from companion.rules.reasons import Reason
@@ -34,7 +34,7 @@ from companion.rules.scenarios import Medal
 from companion.rules.scoring import SoloRank, TieBreak
 from companion.shipped.catalog import Catalog
 
-ENGLISH_RESOURCE: dict[str, SlotKind] = {name: kind for kind, name in SLOT_NAMES.items()}
+ENGLISH_RESOURCE: dict[str, SlotKind] = SLOT_BY_NAME
 """The English resource and token names the rules' messages carry, back to their kind."""
 
 

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from companion.i18n import t
 from companion.rules.cards import CardType, Resource, Token
-from companion.rules.construction import SLOT_NAMES
+from companion.rules.construction import SLOT_BY_NAME, SLOT_NAMES
 from companion.rules.errors import Rejected
 from companion.rules.moves import CardSource
 from companion.rules.reasons import (
@@ -42,7 +42,6 @@ class GameSource(Protocol):
 
 MAX_NUMBER = 9999
 FACES = ("A", "B", "C", "D", "E", "F")
-_RESOURCES = {SLOT_NAMES[resource]: resource for resource in Resource}
 
 
 def supremacy_numbers(resource: Resource, totals: Sequence[tuple[str, int]]) -> dict[str, str]:
@@ -139,9 +138,9 @@ def reason_for(topic: str, numbers: Mapping[str, str], scenarios: Mapping[str, S
         except Rejected:  # no card with that number
             return None
     if topic == "supremacy":
-        resource = _RESOURCES.get(numbers.get("resource", ""))
+        resource = SLOT_BY_NAME.get(numbers.get("resource", ""))
         totals = _totals(numbers.get("totals"))
-        if resource is None or totals is None:
+        if not isinstance(resource, Resource) or totals is None:
             return None
         return supremacy_reason(resource, totals)
     if topic == "score" and "standings" in numbers:

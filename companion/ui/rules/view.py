@@ -12,7 +12,6 @@ import flet as ft
 
 from companion.i18n import language, t
 from companion.rules.cards import Resource
-from companion.rules.construction import SLOT_NAMES
 from companion.rules.production import before_corruption, corruption, production
 from companion.rules.reasons import Reason, solo_rank_reason, supremacy_reason
 from companion.rules.scoring import score
@@ -188,7 +187,7 @@ class RuleScreen(Screen):
     @staticmethod
     def _supremacy(example: SupremacyExample) -> ft.Control:
         """A rulebook's supremacy example: each table's totals read by the rule."""
-        resource = next(r for r in Resource if SLOT_NAMES[r] == example.resource)
+        resource = example.kind
         lines: list[ft.Control] = [w.heading(t("Worked example"))]
         for number, totals in enumerate(example.totals, start=1):
             named = [(t("Player {number}", number=seat), total)
