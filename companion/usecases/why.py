@@ -30,9 +30,8 @@ from companion.rules.reasons import (
 from companion.rules.scenarios import Scenario
 from companion.rules.scoring import Standing, element_counts
 from companion.rules.supremacy import MAX_PLAYERS
+from companion.store.validate import MAX_ID
 from companion.usecases.session import saved_state
-
-MAX_NAME = 40
 
 
 class GameSource(Protocol):
@@ -41,6 +40,8 @@ class GameSource(Protocol):
     def game(self, game_id: str) -> dict[str, Any] | None: ...
 
 MAX_NUMBER = 9999
+MAX_NAME = 40
+"""A name in a "?" address: as long as the app lets a name be typed."""
 FACES = ("A", "B", "C", "D", "E", "F")
 
 
@@ -168,7 +169,7 @@ def counts_in_game(backend: GameSource, cards: CardSource,
                    game_id: str) -> dict[CardType | Token, int] | None:
     """What a card's points would count in a saved game now: its built cards by type and
     the tokens held; None when there is no such game or it cannot be replayed."""
-    state = saved_state(backend.game(game_id) if len(game_id) <= MAX_NAME else None, cards)
+    state = saved_state(backend.game(game_id) if len(game_id) <= MAX_ID else None, cards)
     if state is None:
         return None
     return element_counts(state.built, state.generals, state.financiers)
