@@ -172,21 +172,38 @@ def supremacy_answers(seats: Seats) -> dict[int, Opponents]:
     }
 
 
-def waiting_for(seats: Seats, seat: int) -> list[int]:
-    """The seats this one waits for before its production step may end: those not yet at
-    the step (the supremacy needs their totals) and those still placing its cubes."""
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """Whom a seat's production step waits for, in two kinds a player tells apart: those
+    who have not reached the step (the supremacy needs their totals) and those at it who
+    have not finished (cubes to place, a Science bonus to choose)."""
+
+    arriving: tuple[int, ...] = ()
+    placing: tuple[int, ...] = ()
+
+
+def waiting(seats: Seats, seat: int) -> Waiting:
+    """The seats this one waits for before its production step may end, by kind."""
     own = seats[seat]
     if own is None or own.phase is not Phase.PRODUCTION:
-        return []
+        return Waiting()
     here = position(own)
-    waiting: list[int] = []
+    arriving: list[int] = []
+    placing: list[int] = []
     for index, state in enumerate(seats):
         if index == seat:
             continue
-        if state is None or position(state) < here or (
-                position(state) == here and not step_done(state)):
-            waiting.append(index)
-    return waiting
+        if state is None or position(state) < here:
+            arriving.append(index)
+        elif position(state) == here and not step_done(state):
+            placing.append(index)
+    return Waiting(tuple(arriving), tuple(placing))
+
+
+def waiting_for(seats: Seats, seat: int) -> list[int]:
+    """Every seat this one waits for, in seat order, whatever it is still doing."""
+    found = waiting(seats, seat)
+    return sorted(found.arriving + found.placing)
 
 
 def check_move_on(seats: Seats, seat: int, names: Sequence[str]) -> None:

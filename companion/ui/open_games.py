@@ -9,16 +9,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from flet.controls.context import _context_page
+
 from companion.i18n import t
 from companion.ui.app import ScreenMissing
 from companion.usecases.tables import table_hub
 
 if TYPE_CHECKING:
+    from companion.rules.actions import Action
     from companion.ui.app import CompanionApp
     from companion.usecases.session import GameSession
 
 SESSIONS = "sessions"
 TABLES_FOLLOWED = "tables-followed"
+TABLE_VERSIONS = "table-versions"
+"""The version of each followed table this tab last drew (`TableHub.version`)."""
 
 
 def open_session(app: CompanionApp, game_id: str) -> GameSession:
@@ -77,42 +82,128 @@ def table_topic(table_id: str) -> str:
     return f"table:{table_id}"
 
 
+def tab_token(app: CompanionApp) -> str:
+    """Who this tab is to a shared table (the phone that plays a seat): its session,
+    which a reload keeps and which ends when the tab has been gone too long."""
+    return str(app.page.session.id)
+
+
 def _take_seat(app: CompanionApp, session: GameSession) -> None:
-    """A seat at a shared table: the table checks each action, settles what it can after
-    it (playing the other seats' answers into their saved games), and tells every phone
-    at the table what moved, so each redraws with no reload."""
+    """A seat at a shared table: the table checks each action (and that this tab still
+    plays the seat), and settles what it can after it, playing the other seats' answers
+    into their saved games. Telling the other phones is not done here: every game
+    written tells the table (`TableHub`), whoever wrote it."""
     hub = table_hub(app.services)
     found = hub.seat_of(session)
     if found is None:
         return
-    table = found[0]
-    pubsub = app.page.pubsub
+    table, seat = found
+    who = tab_token(app)
 
-    def after() -> None:
-        for game_id, revision in hub.settle(session):
-            pubsub.send_all_on_topic(_topic(game_id), revision)
-        if hub.moved_on(table):
-            pubsub.send_others_on_topic(table_topic(table.id), table.id)
+    def gate() -> None:
+        hub.check_holder(table, seat, who)
 
-    session.referee = lambda action: hub.check(session, action)
-    session.on_played = after
+    def referee(action: Action) -> None:
+        hub.check(session, action)
+
+    def settle() -> None:
+        hub.settle(session)
+
+    session.gate, session.referee, session.on_played = gate, referee, settle
     follow_table(app, table.id)
 
 
 def follow_table(app: CompanionApp, table_id: str) -> None:
-    """Redraw this tab's screen when a seat of the table moves on (who is still placing,
-    the table's page): once per tab and table."""
+    """Redraw this tab's screen whenever anything of the table changes (a move, an
+    undo, a going back, an Empire chosen, a seat taken over), once per tab and table."""
+    _tell_this_server(app)
     followed: set[str] = app.memory.setdefault(TABLES_FOLLOWED, set())
     if table_id in followed:
         return
     followed.add(table_id)
+    if not followed - {table_id}:
+        _leave_seats_when_gone(app)
 
-    async def moved(_topic: str, _message: object) -> None:
-        with app.as_current():
-            if app.frames and app.screen.follows_table == table_id:
-                app.refresh()
+    async def moved(_topic: str, version: object) -> None:
+        if isinstance(version, int):
+            with app.as_current():
+                catch_up(app, table_id, version)
 
     app.page.pubsub.subscribe_topic(table_topic(table_id), moved)
+
+
+def _tell_this_server(app: CompanionApp) -> None:
+    """Pass each change of any table to the tabs of this server that follow it: to every
+    tab but the one whose tap made it (that one redraws after its own tap)."""
+    hub = table_hub(app.services)
+    tabs = app.page.session.connection.pubsubhub
+
+    def tell(table_id: str, version: int) -> None:
+        acting = _context_page.get()
+        if acting is not None and acting.session.connection.pubsubhub is tabs:
+            tabs.send_others_on_topic(acting.session.id, table_topic(table_id), version)
+        else:
+            tabs.send_all_on_topic(table_topic(table_id), version)
+
+    hub.listen(tabs, tell)
+
+
+def catch_up(app: CompanionApp, table_id: str, version: int) -> None:
+    """Show the table as it is now: this tab's seat game read again if another tab (or
+    the table's settling) moved it, and the screen drawn again, made anew when its game
+    moved or this tab no longer plays it (another phone took the seat over)."""
+    drawn: dict[str, int] = app.memory.setdefault(TABLE_VERSIONS, {})
+    if drawn.get(table_id, -1) >= version:
+        return  # an earlier message of the same tap already drew it
+    hub = table_hub(app.services)
+    drawn[table_id] = hub.version(table_id)
+    moved = set()
+    for session in app.memory.get(SESSIONS, {}).values():
+        if (session.table or {}).get("id") == table_id and session.reload_if_behind():
+            moved.add(session.id)
+    if not app.frames or app.screen.follows_table != table_id:
+        return
+    game_id = app.screen.game_id
+    if game_id is not None and (game_id in moved or not plays(app, game_id)):
+        app.reopen()
+    else:
+        app.refresh()
+
+
+def plays(app: CompanionApp, game_id: str) -> bool:
+    """Whether this tab may play the game: any game but a seat another phone plays."""
+    session = app.memory.get(SESSIONS, {}).get(game_id)
+    if session is None:
+        return True
+    hub = table_hub(app.services)
+    found = hub.seat_of(session)
+    return found is None or hub.holder(*found) in (None, tab_token(app))
+
+
+def tab_device(app: CompanionApp) -> str:
+    """The device a tab runs on, as far as the host can tell: its address and browser."""
+    page = app.page
+    return f"{page.client_ip or ''} {page.client_user_agent or ''}".strip()
+
+
+def _leave_seats_when_gone(app: CompanionApp) -> None:
+    """A tab gone for good (its session expired) frees the seats it played, so that the
+    phone coming back later, or another, sits there again without being asked; a tab
+    only disconnected (asleep, reloading) keeps them, but its own device may take them
+    back from a new tab without being asked."""
+    hub = table_hub(app.services)
+    who = tab_token(app)
+
+    def gone() -> None:
+        hub.leave(who)
+
+    def away() -> None:
+        hub.away(who, True)
+
+    def back() -> None:
+        hub.away(who, False)
+
+    app.page.on_close, app.page.on_disconnect, app.page.on_connect = gone, away, back
 
 
 def forget_session(app: CompanionApp, game_id: str) -> None:

@@ -12,13 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from companion.i18n import t
 from companion.rules.campaign import CampaignBox
 from companion.rules.scenarios import Scenario
 from companion.shipped.catalog import Catalog, catalog
 from companion.store.errors import StoreConflict
+from companion.usecases.watch import WatchedBackend, Watcher, watched
 
 if TYPE_CHECKING:
     from companion.usecases.share import Share
@@ -275,6 +276,15 @@ class Services:
     share: Share | None = None
     """Where the phones at the table find the app and its code (`companion --share`);
     None when the app is open on this computer only."""
+    _watched: WatchedBackend = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._watched = watched(self.backend)
+        self.backend = cast(Backend, self._watched)
+
+    def watch(self, watcher: Watcher) -> None:
+        """Be told of every game written from now on, by whatever wrote it (`watch.py`)."""
+        self._watched.watchers.append(watcher)
 
     def setting(self, key: str, default: Any) -> Any:
         return self.backend.setting(key, default)

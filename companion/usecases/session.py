@@ -69,6 +69,9 @@ class GameSession:
     """Told the new revision after each save (the tab tells its other tabs)."""
     referee: Callable[[Action], None] | None = None
     """A shared table's check of an action before it is played (`Rejected` refuses it)."""
+    gate: Callable[[], None] | None = None
+    """A shared table's check that this phone still plays the seat, before any change
+    (a move, an undo, a redo, a going back): `Rejected` refuses it."""
     on_played: Callable[[], None] | None = None
     """Told after each action played or redone (a shared table settles what it can)."""
     table: dict[str, Any] | None = None
@@ -114,8 +117,19 @@ class GameSession:
     def reload(self) -> None:
         """Take the game as the store has it now (another tab moved it on)."""
         record = self.services.backend.game(self.id)
-        if record is None:
-            return
+        if record is not None:
+            self._take(record)
+
+    def reload_if_behind(self) -> bool:
+        """Take the game as the store has it if it was saved since this session last
+        saved or read it (another phone's move, the table's settling); True if so."""
+        record = self.services.backend.game(self.id)
+        if record is None or _revision(record) <= self.revision:
+            return False
+        self._take(record)
+        return True
+
+    def _take(self, record: dict[str, Any]) -> None:
         fresh = GameSession.resume(self.services, record)
         self.game, self.names, self.revision = fresh.game, fresh.names, fresh.revision
         self.table = fresh.table
@@ -130,6 +144,7 @@ class GameSession:
 
     def play(self, action: Action) -> list[Event]:
         """Apply and save; `Rejected` leaves both the game and the saved copy untouched."""
+        self._pass_gate()
         if self.referee is not None:
             self.referee(action)
         with self._saved_or_restored(ending=isinstance(action, End)):
@@ -142,6 +157,7 @@ class GameSession:
     def undo(self) -> Action:
         """Take back the last action, or bring back all that going back took (each checked
         by the table first, as if played)."""
+        self._pass_gate()
         if self.table is not None:
             check_undo(self.game.next_undo())
         bringing_back = bool(self.game.undo_brings_back)
@@ -155,6 +171,7 @@ class GameSession:
 
     def redo(self) -> Action:
         """Play the last action taken back again, or go back again (see `go_back`)."""
+        self._pass_gate()
         going_back = self.game.redo_takes_back
         if going_back:
             self._check_taking_back(going_back)
@@ -173,6 +190,7 @@ class GameSession:
         """Go back to the game after its first `keep` actions, in one step that one Undo
         takes back; refused, changing nothing, where undoing those actions one by one
         would be (a supremacy the shared table settled)."""
+        self._pass_gate()
         self._check_taking_back(self.game.actions[keep:])
         with self._saved_or_restored():
             taken = self.game.go_back(keep)
@@ -194,6 +212,10 @@ class GameSession:
         if self.table is not None:
             for action in actions:
                 check_undo(action)
+
+    def _pass_gate(self) -> None:
+        if self.gate is not None:
+            self.gate()
 
     def _played(self) -> None:
         if self.on_played is not None:

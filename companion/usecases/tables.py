@@ -11,12 +11,18 @@ seat's story reads like any table game's.
 
 A table whose players have not all chosen an Empire yet exists only in the host's
 memory until its first seat is set up: nothing is lost if the host stops then.
+
+Every screen of a table draws it from the seats' saved games, so every screen must hear
+of every change to them: the hub watches every game written (`Services.watch`), and each
+write to a seat, by whatever made it, bumps its table's `version` and tells the
+listeners (the screens' tabs) once. Who holds each seat (which phone plays it) lives here
+too, in memory: it changes what the phones show, so it is told the same way.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,10 +35,8 @@ from companion.rules.table import (
     check_copies,
     check_empire,
     check_move_on,
-    position,
-    step_done,
     supremacy_answers,
-    waiting_for,
+    waiting,
 )
 from companion.store.validate import name_key
 from companion.usecases.services import Services
@@ -40,6 +44,18 @@ from companion.usecases.session import GameSession, saved_state
 
 MAX_NAME = 40
 FACES = ("A", "B")
+
+Listener = Callable[[str, int], None]
+"""Told a table's id and its new version after each change to what its screens show."""
+
+
+class SeatHeld(Rejected):
+    """The seat is played on another phone; taking it over must be asked first."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__("{name} is playing on another phone: take this seat over here?",
+                         name=name)
+        self.name = name
 
 
 @dataclass
@@ -83,6 +99,14 @@ def table_from_tag(tag: object) -> tuple[SharedTable, int] | None:
 
 
 @dataclass(frozen=True)
+class Holder:
+    """The tab that plays a seat, and the device it runs on."""
+
+    who: str
+    device: str = ""
+
+
+@dataclass(frozen=True)
 class AtTable:
     """Where a seat's game sits: its table, its seat and every seat's state."""
 
@@ -97,8 +121,37 @@ class TableHub:
     def __init__(self, services: Services) -> None:
         self.services = services
         self._tables: dict[str, SharedTable] = {}
-        self._signatures: dict[str, tuple[object, ...]] = {}
         self._replayed: dict[str, tuple[object, GameState | None]] = {}
+        self._versions: dict[str, int] = {}
+        self._listeners: dict[object, Listener] = {}
+        self._holders: dict[str, dict[int, Holder]] = {}
+        self._away: set[str] = set()
+        services.watch(self._written)
+
+    # --- telling every screen ---------------------------------------------------------
+
+    def listen(self, key: object, listener: Listener) -> None:
+        """Be told of every change to any table (one listener per `key`: a server's hub
+        of tabs registers once, however many tabs it has)."""
+        self._listeners.setdefault(key, listener)
+
+    def version(self, table_id: str) -> int:
+        """How many changes the table has seen in this process: a screen that drew
+        version n and hears of version n has nothing to redraw."""
+        return self._versions.get(table_id, 0)
+
+    def _written(self, game_id: str | None) -> None:
+        if game_id is None:
+            tables = list(self._tables.values())
+        else:
+            tables = [t for t in self._tables.values() if game_id in t.seats]
+        for table in tables:
+            self._changed(table)
+
+    def _changed(self, table: SharedTable) -> None:
+        version = self._versions[table.id] = self.version(table.id) + 1
+        for listener in list(self._listeners.values()):
+            listener(table.id, version)
 
     # --- making and finding tables ----------------------------------------------------
 
@@ -194,12 +247,15 @@ class TableHub:
         states[seat] = session.state
         return AtTable(table, seat, states)
 
-    def waiting_for(self, session: GameSession) -> list[str] | None:
-        """The players this seat's step waits for (None: not a shared seat)."""
+    def waiting(self, session: GameSession) -> tuple[list[str], list[str]] | None:
+        """Who this seat's step waits for, by name: those not at the step yet, and those
+        still placing (None: not a shared seat)."""
         here = self.at_table(session)
         if here is None:
             return None
-        return [here.table.names[i] for i in waiting_for(here.states, here.seat)]
+        found = waiting(here.states, here.seat)
+        names = here.table.names
+        return [names[i] for i in found.arriving], [names[i] for i in found.placing]
 
     def join(self, table: SharedTable, seat: int, empire: str) -> GameSession:
         """Set up a seat's game with the Empire its player was dealt."""
@@ -213,7 +269,56 @@ class TableHub:
         session = GameSession.new(self.services, start, table.others(seat),
                                   table=table.seat_tag(seat))
         table.seats[seat] = session.id
+        self._changed(table)  # saved before it was a seat: the seat is new news
         return session
+
+    # --- who plays each seat ------------------------------------------------------------
+
+    def holder(self, table: SharedTable, seat: int) -> str | None:
+        """Who plays the seat now (a tab's token), None if nobody has opened it."""
+        held = self._holders.get(table.id, {}).get(seat)
+        return None if held is None else held.who
+
+    def sit(self, table: SharedTable, seat: int, who: str, device: str = "", *,
+            take_over: bool = False) -> None:
+        """`who` plays the seat from now on; `SeatHeld` if another phone does and this
+        was not asked (a second "This is me" must not land silently in someone's game).
+
+        The one exception is the same device coming back as a new tab while its old
+        tab is disconnected (a phone's browser that lost its tab): nobody else to ask.
+        `device` names the device (its address and browser), empty when unknown."""
+        seats = self._holders.setdefault(table.id, {})
+        held = seats.get(seat)
+        if held is not None and held.who == who:
+            return
+        same_device_back = (held is not None and bool(device) and held.device == device
+                            and held.who in self._away)
+        if held is not None and not (take_over or same_device_back):
+            raise SeatHeld(table.names[seat])
+        seats[seat] = Holder(who, device)
+        self._changed(table)
+
+    def check_holder(self, table: SharedTable, seat: int, who: str) -> None:
+        """Refuse a move from a phone that no longer plays the seat."""
+        held = self.holder(table, seat)
+        if held is not None and held != who:
+            raise Rejected("{name}'s seat is now played on another phone: this phone no "
+                           "longer plays it.", name=table.names[seat])
+
+    def away(self, who: str, gone: bool) -> None:
+        """A tab lost its connection (a phone asleep, a reload under way), or is back."""
+        (self._away.add if gone else self._away.discard)(who)
+
+    def leave(self, who: str) -> None:
+        """A tab is gone for good (its session ended): its seats are free again."""
+        self._away.discard(who)
+        for table_id, seats in self._holders.items():
+            freed = [seat for seat, held in seats.items() if held.who == who]
+            for seat in freed:
+                del seats[seat]
+            table = self._tables.get(table_id)
+            if freed and table is not None:
+                self._changed(table)
 
     def seat_of(self, session: GameSession) -> tuple[SharedTable, int] | None:
         found = table_from_tag(session.table)
@@ -266,19 +371,6 @@ class TableHub:
             other.play(answer)
             moved.append((other.id, other.revision))
         return moved
-
-    def moved_on(self, table: SharedTable) -> bool:
-        """Whether the table looks different to the other phones since last asked."""
-        signature = self.signature(table)
-        changed = self._signatures.get(table.id) != signature
-        self._signatures[table.id] = signature
-        return changed
-
-    def signature(self, table: SharedTable) -> tuple[object, ...]:
-        """What the other phones show of the table (where each seat is, whether it has
-        finished its step): they redraw only when it changes."""
-        return tuple(None if s is None else (position(s), step_done(s))
-                     for s in self.states(table))
 
 
 def _state(record: dict[str, Any] | None, services: Services) -> GameState | None:

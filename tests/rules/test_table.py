@@ -20,6 +20,7 @@ from companion.rules.scoring import TieBreak
 from companion.rules.table import (
     Deal,
     Position,
+    Waiting,
     check_empire,
     check_move_on,
     check_table,
@@ -29,6 +30,7 @@ from companion.rules.table import (
     final_ranking,
     position,
     supremacy_answers,
+    waiting,
     waiting_for,
 )
 from companion.shipped.catalog import Catalog
@@ -144,6 +146,32 @@ def test_a_seat_ahead_is_not_waited_for(cards: Catalog) -> None:
     assert position(noram.state) == Position(1, 2)
     assert waiting_for([noram.state, panafrica.state], 1) == []
     assert waiting_for([noram.state, panafrica.state], 0) == [1]  # Bo not at Energy yet
+
+
+def test_waiting_tells_who_has_not_reached_the_step_from_who_is_still_placing(
+        cards: Catalog) -> None:
+    # Three seats: Noram (M3) and Panafrica (M2) open Materials, Aztec (A: E2 X1, no
+    # Materials) stays planning.
+    noram, panafrica, aztec = (seat(cards, "Noram States", 3),
+                               seat(cards, "Panafrican Union", 3),
+                               seat(cards, "Aztec Empire", 3))
+    noram.play(NextStep())
+    panafrica.play(NextStep())
+    seats = [noram.state, panafrica.state, aztec.state]
+    assert waiting(seats, 0) == Waiting(arriving=(2,), placing=(1,))
+    assert waiting(seats, 2) == Waiting()  # a seat still planning waits for nobody
+    aztec.play(NextStep())
+    settle((noram, panafrica, aztec))
+    noram.play(Place(count=noram.state.to_place))
+    seats = [noram.state, panafrica.state, aztec.state]
+    # Everyone has reached the step; Aztec produced nothing, so it has nothing to place
+    # and only Panafrica, 2 cubes in hand, is still placing.
+    assert aztec.state.to_place == 0 and panafrica.state.to_place == 2
+    assert waiting(seats, 0) == Waiting(arriving=(), placing=(1,))
+    assert waiting(seats, 2) == Waiting(arriving=(), placing=(1,))
+    panafrica.play(Place(count=2))
+    seats = [noram.state, panafrica.state, aztec.state]
+    assert waiting(seats, 0) == Waiting() and waiting_for(seats, 0) == []
 
 
 def test_a_settled_supremacy_is_not_undone_on_one_phone(cards: Catalog) -> None:

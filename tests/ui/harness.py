@@ -145,6 +145,9 @@ class Ui:
         self.session = Session(self.client)
         self.client.session = self.session
         self.client.page_url = "http://127.0.0.1:8550"
+        # Every tab of a test runs on one device, as the host's browser tabs do.
+        self.session.page.client_ip = "127.0.0.1"
+        self.session.page.client_user_agent = "test browser"
         self.session.apply_page_patch({"route": route, "width": width, "height": height,
                                        "platform_brightness": "light"})
         self.client.send_message(
@@ -175,6 +178,19 @@ class Ui:
         # Let tasks the handler started (method-call replies...) finish.
         self.loop.run_until_complete(asyncio.sleep(0))
         return result
+
+    def disconnect(self) -> None:
+        """The tab's connection drops (a phone asleep, a reload under way): its session
+        stays on the server, as Flet keeps it, until it comes back or expires."""
+        self.run(self.session.disconnect(3600))
+
+    def expire(self) -> None:
+        """The tab has been gone too long: Flet closes its session."""
+        async def close() -> None:
+            self.session.close()
+            await asyncio.sleep(0)
+
+        self.run(close())
 
     def close(self) -> None:
         if self.loop.is_closed():

@@ -31,7 +31,7 @@ def test_scenario_game_forces_face_b_and_starts_with_its_cards(ui: Ui,
     assert "Scenario: To the Center of the Earth" in ui.text("status")
     play_to_the_end(ui, lambda ui, n: None)
     assert ui.text("verdict-0").startswith("Scenario lost: not built at the end: Polar Base")
-    backend = services.backend
+    backend = services.backend.inner  # the memory itself, under the watch
     assert isinstance(backend, MemoryBackend)
     (attempt,) = backend.attempt_list
     assert attempt["scenario"] == "base-1" and attempt["won"] is False
@@ -261,7 +261,7 @@ def test_variant_faces_are_offered_only_when_asked(ui: Ui, services: Services) -
     switch_on(ui, "Variant faces C to F (not in the rulebooks)")
     ui.click("Face C")
     ui.click("Start the game")
-    backend = services.backend
+    backend = services.backend.inner  # the memory itself, under the watch
     assert isinstance(backend, MemoryBackend)
     (record,) = backend.games.values()
     start = record["actions"][0]

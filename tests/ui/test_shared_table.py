@@ -80,7 +80,8 @@ def test_a_reloaded_phone_finds_its_seat_where_it_was(open_ui: Callable[..., Ui]
     seat = bo.route
     assert seat.endswith("/2")
     bo.click("Start production")
-    again = open_ui(services, route=seat, beside=ana)  # the phone reloaded
+    bo.disconnect()  # the phone reloads: its old tab's connection is gone
+    again = open_ui(services, route=seat, beside=ana)  # and it comes back as a new tab
     assert "Round 1 · Production: Materials" in again.screen_text()
     assert "Waiting for Ana" in again.text("waiting")
     ana.click("Start production")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.ui.open_games import open_session
+from companion.usecases.tables import table_hub
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp, Screen
@@ -20,6 +21,13 @@ class PlayScreen:
     @classmethod
     def from_route(cls, app: CompanionApp, game: str, **_: str) -> Screen:
         session = open_session(app, game)
+        seat = table_hub(app.services).seat_of(session)
+        if seat is not None:
+            from companion.ui.table.seat_taken import claim_seat
+
+            asked = claim_seat(app, *seat)
+            if asked is not None:
+                return asked
         if session.state.finished:
             from companion.ui.game.end import EndScreen
 

@@ -46,9 +46,9 @@ def production_panel(screen: GameBoard) -> list[ft.Control]:
                                     resource=resource_label(resource)),
                      size=18, bold=True),
     ]
-    seated = table_hub(screen.app.services).waiting_for(screen.session)
+    seated = table_hub(screen.app.services).waiting(screen.session)
     if seated is not None and state.supremacy is None:
-        lines += waiting_rows(screen, seated)
+        lines += waiting_rows(screen, *seated)
         return lines
     if not state.solo and state.supremacy is None:
         lines += rivals_rows(screen)
@@ -67,23 +67,28 @@ def production_panel(screen: GameBoard) -> list[ft.Control]:
     if state.to_place > 0:
         lines += placement_rows(screen)
     if seated is not None:
-        lines += waiting_rows(screen, seated)
+        lines += waiting_rows(screen, *seated)
     lines.append(screen.next_button())
     return lines
 
 
-def waiting_rows(screen: GameBoard, waiting: list[str]) -> list[ft.Control]:
+def waiting_rows(screen: GameBoard, arriving: list[str], placing: list[str]
+                 ) -> list[ft.Control]:
     """At a shared table: who the step waits for. Before the supremacy is settled, those
-    still to reach the step (their totals are needed); after, those still placing."""
-    if not waiting:
+    still to reach the step (their totals are needed); after, those still to reach it
+    (a seat that produced nothing knows its supremacy at once) and those still placing,
+    each said for what it is."""
+    lines: list[str] = []
+    if arriving and screen.state.supremacy is None:
+        lines.append(t("Waiting for {names}: the supremacy is settled when every player "
+                       "has produced.", names=", ".join(arriving)))
+    elif arriving:
+        lines.append(t("Not at this step yet: {names}", names=", ".join(arriving)))
+    if placing and screen.state.supremacy is not None:
+        lines.append(t("Still placing: {names}", names=", ".join(placing)))
+    if not lines:
         return []
-    names = ", ".join(waiting)
-    if screen.state.supremacy is None:
-        text = t("Waiting for {names}: the supremacy is settled when every player has "
-                 "produced.", names=names)
-    else:
-        text = t("Still placing: {names}", names=names)
-    return [w.value_text("waiting", text, size=12)]
+    return [w.value_text("waiting", "\n".join(lines), size=12)]
 
 
 def supremacy_text(screen: GameBoard) -> str:

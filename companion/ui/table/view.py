@@ -24,6 +24,7 @@ from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
 from companion.ui.open_games import follow_table, keep_session, open_session
 from companion.ui.table.ranking import ranking_rows
+from companion.ui.table.seat_taken import AtSeat, claim_seat
 from companion.usecases.labels import empire_label
 from companion.usecases.session import phase_label
 from companion.usecases.tables import SharedTable, table_hub
@@ -165,6 +166,9 @@ class SeatScreen:
         if not number.isdigit() or not 1 <= int(number) <= len(table.names):
             raise ScreenMissing(t("This table has no seat {number}", number=number))
         seat = int(number) - 1
+        asked = claim_seat(app, table, seat)
+        if asked is not None:
+            return asked
         game_id = table.seats[seat]
         if game_id is None:
             return EmpireChoiceScreen(app, table, seat)
@@ -172,15 +176,8 @@ class SeatScreen:
         return screen
 
 
-class EmpireChoiceScreen(Screen):
+class EmpireChoiceScreen(AtSeat):
     """A seat's first screen: the player taps the Empire card they were dealt."""
-
-    def __init__(self, app: CompanionApp, table: SharedTable, seat: int) -> None:
-        super().__init__(app)
-        self.table = table
-        self.seat = seat
-        self.follows_table = table.id
-        follow_table(app, table.id)
 
     @property
     def title(self) -> str:
