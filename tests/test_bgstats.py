@@ -13,7 +13,6 @@ from companion.usecases.bgstats import (
     create_play_url,
     play_data,
     players_of,
-    qr_png,
     read_play_url,
 )
 
@@ -66,11 +65,6 @@ def test_a_table_game_sends_the_others_without_a_score_and_no_winner() -> None:
     data = read_play_url(create_play_url(play_data(record, players_of(record, "Me"))))
     assert [(p["name"], p.get("score"), p["winner"]) for p in data["players"]] == [
         ("Me", 48, False), ("Bo", None, False), ("Cy", None, False)]
-
-
-def test_the_qr_code_is_a_png() -> None:
-    png = qr_png(CREATE_PLAY + "?data=%7B%7D")
-    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 200
 
 
 def _set_up_with(*expansions: str) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Send a finished game to BG Stats: its "createPlay" link, and that link as a QR code.
+"""Send a finished game to BG Stats: its "createPlay" link (the game's page shows it as a
+QR code too, drawn from `companion.usecases.qr`).
 
 BG Stats documents the link on "Push plays to BG Stats from other apps or websites"
 (bgstatsapp.com/support): `https://app.bgstatsapp.com/createPlay.html?data=<data>`
@@ -19,7 +20,6 @@ Corruption & Ascension, War or Peace"), after any comments of the caller's.
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -162,13 +162,3 @@ def read_play_url(url: str) -> dict[str, Any]:
     data = json.loads(values["data"][0])
     assert isinstance(data, dict)
     return data
-
-
-def qr_png(text: str, scale: int = 4) -> bytes:
-    """`text` as a QR code PNG, dark on light with its quiet zone, for any theme."""
-    import segno
-
-    buffer = io.BytesIO()
-    segno.make(text, error="m", micro=False).save(buffer, kind="png", scale=scale,
-                                                  border=4, dark="#000000", light="#FFFFFF")
-    return buffer.getvalue()

@@ -139,6 +139,8 @@ def test_a_game_can_be_sent_to_bg_stats(open_ui: Callable[..., Ui],
                                         backend: MemoryBackend) -> None:
     ui = open_ui(memory_services(backend), route="/history/quick")
     import flet as ft
+    import flet.canvas as cv
+    from qr_read import drawn_modules, read_modules
 
     links = [c for c, _ in ui.controls(within="bgstats") if isinstance(c, ft.TextButton)]
     assert len(links) == 1
@@ -146,8 +148,9 @@ def test_a_game_can_be_sent_to_bg_stats(open_ui: Callable[..., Ui],
     assert data["game"]["bggId"] == BGG_ID
     assert [(p["name"], p["score"], p["winner"]) for p in data["players"]] == [
         ("Ana", 24, True), ("Bo", 3, False)]
-    images = [c for c, _ in ui.controls(within="bgstats") if isinstance(c, ft.Image)]
-    assert isinstance(images[0].src, bytes) and images[0].src.startswith(b"\x89PNG")
+    # The QR code beside it is drawn (no picture to decode) and holds the same link.
+    (canvas,) = [c for c, _ in ui.controls(within="bgstats") if isinstance(c, cv.Canvas)]
+    assert read_modules(drawn_modules(canvas)) == [links[0].url]
 
 
 def test_delete_asks_then_undo_brings_it_back(open_ui: Callable[..., Ui],

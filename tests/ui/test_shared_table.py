@@ -8,9 +8,10 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-import flet as ft
+import flet.canvas as cv
 from builders import memory_services
 from harness import Ui
+from qr_read import drawn_modules, read_modules
 
 from companion.rules.actions import Opponents
 from companion.rules.game import Game
@@ -18,7 +19,6 @@ from companion.store import open_store
 from companion.store.schema import SCHEMA_VERSION
 from companion.store.store import _check_actions
 from companion.store.validate import export_document
-from companion.usecases.bgstats import qr_png
 from companion.usecases.services import Services
 from companion.usecases.share import Share
 from companion.usecases.store_backend import StoreBackend
@@ -176,8 +176,9 @@ def test_a_seat_takes_its_game_home_and_another_app_imports_it(
     checked = export_document(json.loads(args["src_bytes"]), SCHEMA_VERSION, _check_actions)
     assert {g["table"]["seat"]: g["score"]["total"] for g in checked.games} == {0: 16, 1: 4}
     # The code to scan holds the same file's address on the host, with the access code.
-    (image,) = [c for c, _ in bo.controls(within="take-home-code") if isinstance(c, ft.Image)]
-    assert image.src == qr_png(f"http://192.168.1.20:8550/take-home/{table_id}/2?code=K7QM4XPD")
+    (canvas,) = [c for c, _ in bo.controls(within="take-home-code") if isinstance(c, cv.Canvas)]
+    assert read_modules(drawn_modules(canvas)) == [
+        f"http://192.168.1.20:8550/take-home/{table_id}/2?code=K7QM4XPD"]
     assert not bo.has_id("take-home-here-only")
 
     with open_store(tmp_path / "phone") as store:  # the player's own app

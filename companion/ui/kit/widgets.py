@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
+import flet.canvas as cv
 
 from companion.i18n import t
 from companion.rules.cards import SlotKind
@@ -19,6 +20,9 @@ from companion.ui.kit import symbols
 
 TOUCH = 48
 """Minimum size of anything tappable, in logical pixels."""
+QR_SIZE = 240
+"""A QR code's side, quiet zone included, in logical pixels: a phone reads it from an
+arm's length off a laptop's screen."""
 
 Handler = Callable[..., Any]
 
@@ -244,11 +248,22 @@ def with_why(result: ft.Control, question: str, on_click: Handler) -> ft.Control
 
 
 def qr_code(text: str, label: str, *, identifier: str | None = None) -> ft.Control:
-    """`text` as a QR code for a phone's camera, centred on a white card (a camera reads
-    dark on light, whatever the theme); `label` is what a screen reader says of it."""
-    from companion.usecases.bgstats import qr_png
+    """`text` as a QR code for a phone's camera, on a white card (a camera reads dark on
+    light, whatever the theme); `label` is what a screen reader says of it.
 
-    image = ft.Image(src=qr_png(text), width=240, height=240, semantics_label=label)
-    drawn = ft.Row([ft.Container(image, bgcolor="#FFFFFF", padding=8, border_radius=8)],
-                   alignment=ft.MainAxisAlignment.CENTER)
-    return drawn if identifier is None else ft.Semantics(content=drawn, identifier=identifier)
+    Drawn as rectangles on a canvas, not shown as a picture: on the plain-http address of
+    a shared app the browser has no image decoder for the page, and a picture stayed a
+    white square (`companion.usecases.qr`)."""
+    from companion.usecases.qr import qr_modules
+
+    code = qr_modules(text)
+    module = QR_SIZE / code.size
+    dark = cv.Path(
+        [cv.Path.Rect(run.column * module, run.row * module, run.length * module, module)
+         for run in code.runs],
+        paint=ft.Paint(color="#000000", style=ft.PaintingStyle.FILL))
+    drawn = cv.Canvas(shapes=[dark], width=QR_SIZE, height=QR_SIZE)
+    card = ft.Container(drawn, bgcolor="#FFFFFF", padding=8, border_radius=8)
+    return ft.Row([ft.Semantics(content=card, label=label, image=True, container=True,
+                                identifier=identifier)],
+                  alignment=ft.MainAxisAlignment.CENTER)

@@ -42,7 +42,8 @@ class ShareScreen(Screen):
         self.content.controls = [
             ft.Text(t("On each phone, on the same Wi-Fi as this computer, scan this code "
                       "with the camera. Or open the address and type the code.")),
-            w.qr_code(share.url, t("QR code of the address with the code")),
+            w.qr_code(share.url, t("QR code of the address with the code"),
+                      identifier="share-qr"),
             w.card_box(
                 ft.Text(t("Address")),
                 w.value_text("share-address", share.address, size=20, bold=True),
