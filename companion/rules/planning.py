@@ -12,6 +12,9 @@ this check still opens).
 
 Scenarios (RULES.md §6): the scenario is won only if every required card is built at
 the end, a card listed twice built twice.
+
+In any game, solo or at a table, the cards a player drafted are the ones built or
+recycled in its Planning phases (`drafted_cards`).
 """
 
 from __future__ import annotations
@@ -69,6 +72,23 @@ def cards_played_this_planning(actions: Sequence[Action]) -> int:
         if isinstance(action, Construct | Recycle):
             played += 1
     return played
+
+
+def drafted_cards(actions: Sequence[Action]) -> list[int]:
+    """The cards this game drafted (built or recycled), the latest first, each once.
+
+    The same cards come back from one game to the next and round after round, so a
+    card search offers these first. At a shared table every seat plays on one host:
+    a seat's recent cards must be its own game's, not what the other seats picked.
+
+    >>> drafted_cards([Start(empire="Noram States"), Construct(5), Recycle(9), Construct(5)])
+    [5, 9]
+    """
+    found: dict[int, None] = {}
+    for action in reversed(actions):
+        if isinstance(action, Construct | Recycle):
+            found.setdefault(action.card)
+    return list(found)
 
 
 def sequence_position(played: int) -> SequencePosition:

@@ -9,6 +9,7 @@ from companion.rules.errors import Rejected
 from companion.rules.planning import (
     cards_played_this_planning,
     discard_loses_scenario,
+    drafted_cards,
     pool_makeup,
     refuse_past_the_pools,
     required_left,
@@ -52,6 +53,14 @@ def test_cards_are_counted_from_the_start_of_this_planning() -> None:
     later = [*actions, NextStep(), Place(count=3), NextStep(), Construct(4)]
     assert cards_played_this_planning(later) == 1
     assert cards_played_this_planning([*later[:-1]]) == 0
+
+
+def test_the_drafted_cards_are_the_built_and_recycled_ones_latest_first_once() -> None:
+    actions = [Start(empire="Noram States", required=(7,)), Construct(1), Recycle(2, 1),
+               NextStep(), Place(onto=1), Discard(1), NextStep(), Construct(3),
+               Recycle(1, None)]
+    assert drafted_cards(actions) == [1, 3, 2]  # a scenario's required card is not drafted
+    assert drafted_cards(actions[:1]) == []
 
 
 def test_discarding_a_required_card_loses_the_scenario_unless_a_copy_is_left() -> None:

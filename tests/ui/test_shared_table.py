@@ -236,6 +236,32 @@ def test_a_card_the_other_seat_holds_every_copy_of_is_refused(
     assert seat_game(services, 1).state.under_construction == []
 
 
+def recent_cards(ui: Ui) -> list[str]:
+    """The cards the search offers with nothing typed (each row builds its card)."""
+    assert not ui.field("Search a drafted card").value
+    return [name.removeprefix("Build ") for name in ui.names() if name.startswith("Build ")]
+
+
+def test_each_seat_offers_its_own_drafted_cards_as_recent_ones(
+        open_ui: Callable[..., Ui]) -> None:
+    """Every seat plays on the one host: the device's recent cards would be everyone's."""
+    from test_game_flow import draft
+
+    services = memory_services()
+    ana, bo = open_table(open_ui, services)
+    draft(bo, "Zeppelin")
+    draft(ana, "Wind Turbines")
+    bo.fill("Search a drafted card", "Harbor Zone")
+    bo.click("Recycle Harbor Zone")  # from its row, in one tap
+    assert recent_cards(ana) == ["Wind Turbines"]
+    assert recent_cards(bo) == ["Harbor Zone", "Zeppelin"]
+    assert services.setting("recent_cards", []) == []  # the device's list: untouched
+    bo.click("Undo", exact=False)  # Harbor Zone was never drafted after all
+    assert recent_cards(bo) == ["Zeppelin"]
+    again = open_ui(services, route=ana.route, beside=bo)  # Ana's phone reloaded
+    assert recent_cards(again) == ["Wind Turbines"]
+
+
 def test_a_restarted_host_finds_the_table_from_the_seats_games(
         open_ui: Callable[..., Ui]) -> None:
     services = memory_services()

@@ -37,6 +37,7 @@ from companion.rules.errors import Rejected
 from companion.rules.planning import (
     cards_played_this_planning,
     discard_loses_scenario,
+    drafted_cards,
     refuse_past_the_pools,
     required_left,
 )
@@ -98,6 +99,7 @@ class GameScreen(Screen):
             row_actions=self._row_actions,
             badge=self._badge,
             recent_limit=RECENT_IN_GAME,
+            recent=self._own_drafts if session.table is not None else None,
         )
         self._status = ft.Container()
         self._events = ft.Container()
@@ -150,6 +152,11 @@ class GameScreen(Screen):
     def catalog(self) -> Any:
         return self.app.services.catalog
 
+    def _own_drafts(self) -> list[int]:
+        """A seat at a shared table offers its own drafted cards as recent ones: the
+        device's list is every seat's, all playing on the one host."""
+        return drafted_cards(self.session.game.actions)
+
     def _in_game(self, card: Card) -> bool:
         return card.expansion.value in self.state.expansions
 
@@ -191,6 +198,7 @@ class GameScreen(Screen):
         self._phase_lines.controls = self._phase_panel()
         planning = state.phase is Phase.PLANNING
         self._picker_box.visible = planning and self.pending is None
+        self.picker.follow_recent()
         self._forward.content = (self.next_button(t("Start production"))
                                  if planning and self.pending is None else None)
         self._constructions.controls = self._construction_list()

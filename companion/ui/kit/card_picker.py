@@ -1,7 +1,10 @@
 """Find a card by typing a few letters of its name in any language, accents optional.
 
 With nothing typed it offers the cards picked most recently, because at the table the
-same cards come back again and again.
+same cards come back again and again. By default those are the device's own list, which
+each pick updates; a screen may give its own source instead (a seat at a shared table
+offers the cards its own game drafted: every seat plays on the same host), and picks
+then leave the device's list alone.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from companion.usecases.services import Services
 
 RowAction = tuple[ft.IconData, str, Callable[[], Any]]
 """An icon button on a card's row: (icon, accessible name, what a tap does)."""
+RecentSource = Callable[[], Sequence[int]]
+"""Where a picker's recent cards come from: card ids, the most recent first."""
 
 RESULTS = 8
 RECENT = 12
@@ -46,9 +51,11 @@ def _recent_ids(services: Services) -> list[int]:
     return [c for c in raw if isinstance(c, int)] if isinstance(raw, list) else []
 
 
-def recent_cards(services: Services, allowed: Callable[[Card], bool]) -> list[Card]:
+def recent_cards(services: Services, allowed: Callable[[Card], bool],
+                 ids: Sequence[int] | None = None) -> list[Card]:
+    """The cards of `ids` (by default the device's recent list) that `allowed` accepts."""
     found: list[Card] = []
-    for card_id in _recent_ids(services):
+    for card_id in _recent_ids(services) if ids is None else ids:
         try:
             card = services.catalog.card(card_id)
         except Exception:
@@ -59,7 +66,7 @@ def recent_cards(services: Services, allowed: Callable[[Card], bool]) -> list[Ca
 
 
 def search(catalog: Catalog, query: str, allowed: Callable[[Card], bool],
-           limit: int = RESULTS, recent: list[int] | None = None) -> list[Card]:
+           limit: int = RESULTS, recent: Sequence[int] | None = None) -> list[Card]:
     """Matches in any language; among them, the cards picked recently come first."""
     found = [c for c in catalog.find_cards(query, limit=limit * 4) if allowed(c)]
     order = {card_id: rank for rank, card_id in enumerate(recent or [])}
@@ -82,10 +89,16 @@ class CardPicker:
         row_actions: Callable[[Card], Sequence[RowAction]] | None = None,
         badge: Callable[[Card], str | None] | None = None,
         recent_limit: int = RESULTS,
+        recent: RecentSource | None = None,
     ) -> None:
         """`row_actions` puts one-tap buttons on each card's row (build, recycle...);
-        `badge` marks some cards (a scenario's required cards) with a short word."""
+        `badge` marks some cards (a scenario's required cards) with a short word;
+        `recent` replaces the device's recent cards, and picks then are not written
+        to the device's list."""
         self.show_recent = show_recent
+        self.recent_source = recent
+        self._shown_recent: list[int] | None = None
+        """The recent cards on screen, while nothing is typed (see `follow_recent`)."""
         self.recent_limit = recent_limit
         self.row_actions = row_actions
         self.badge = badge
@@ -109,16 +122,33 @@ class CardPicker:
     def query(self) -> str:
         return self.field.value or ""
 
+    def recent_ids(self) -> Sequence[int]:
+        """The cards picked or drafted most recently, by id, the latest first."""
+        if self.recent_source is not None:
+            return self.recent_source()
+        return _recent_ids(self.services)
+
     def candidates(self) -> list[Card]:
         if self.query.strip():
             return search(self.services.catalog, self.query, self.allowed,
-                          recent=_recent_ids(self.services))
+                          recent=self.recent_ids())
         if not self.show_recent:
             return []
-        return recent_cards(self.services, self.allowed)[:self.recent_limit]
+        return recent_cards(self.services, self.allowed,
+                            self.recent_ids())[:self.recent_limit]
+
+    def follow_recent(self) -> None:
+        """Show the recent cards again if they changed since shown: a source of the
+        screen's (a game's drafted cards) changes with each move, not with each pick.
+        The device's list changes only with picks, which refresh the picker already."""
+        if self.recent_source is None or self._shown_recent is None or self.query.strip():
+            return
+        if [c.id for c in self.candidates()] != self._shown_recent:
+            self.refresh()
 
     def refresh(self) -> None:
         cards = self.candidates()
+        self._shown_recent = None if self.query.strip() else [c.id for c in cards]
         rows: list[ft.Control] = []
         if not cards and self.query.strip():
             rows.append(ft.Text(t("No card matches '{query}'", query=self.query.strip())))
@@ -163,9 +193,13 @@ class CardPicker:
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
 
+    def _remember(self, card: Card) -> None:
+        if self.recent_source is None:
+            remember(self.services, card.id)
+
     def _then(self, card: Card, handler: Callable[[], Any]) -> Callable[[], None]:
         def run() -> None:
-            remember(self.services, card.id)
+            self._remember(card)
             self.field.value = ""
             self.refresh()
             handler()
@@ -174,7 +208,7 @@ class CardPicker:
 
     def _picker(self, card: Card) -> Callable[[], None]:
         def pick() -> None:
-            remember(self.services, card.id)
+            self._remember(card)
             self.field.value = ""
             self.refresh()
             self.on_pick(card)
