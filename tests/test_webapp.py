@@ -42,6 +42,19 @@ def test_the_reminder_waits_for_data_and_comes_back_after_two_weeks(tmp_path: Pa
     assert state.last_export() is None
 
 
+def test_an_export_tells_who_listens_until_they_stop(tmp_path: Path) -> None:
+    state = ExportState(tmp_path / "no folder" / "state.json", CountingSync())
+    told: list[str] = []
+    stop = state.when_exported(lambda: told.append("first"))
+    state.when_exported(lambda: told.append("second"))
+    state.exported()  # the note cannot be written: the player has their file anyway
+    assert told == ["first", "second"]
+    stop()
+    stop()  # twice changes nothing
+    state.exported()
+    assert told == ["first", "second", "second"]
+
+
 def test_every_change_and_only_changes_reach_indexeddb(tmp_path: Path) -> None:
     sync = CountingSync()
     state = ExportState(tmp_path / "state.json", sync)

@@ -159,11 +159,24 @@ class SyncedBackend:
 
 
 class ExportState:
-    """When the player last exported their data, kept in the mounted folder."""
+    """When the player last exported their data, kept in the mounted folder; and who
+    wants to know when they export (a page's reminder, which then closes at once)."""
 
     def __init__(self, path: Path, sync: IndexedDBSync) -> None:
         self.path = path
         self.sync = sync
+        self._listeners: list[Callable[[], None]] = []
+
+    def when_exported(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call `listener` after each export, until the function returned is called.
+        The page that listens holds what it closes: nothing of a page is kept here."""
+        self._listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return stop
 
     def last_export(self) -> datetime | None:
         try:
@@ -174,12 +187,17 @@ class ExportState:
         return found if found.tzinfo else found.replace(tzinfo=UTC)
 
     def exported(self, when: datetime | None = None) -> None:
+        """Note an export that succeeded and tell the listeners. They are told even when
+        the note cannot be written: the player has their file all the same."""
         moment = (when or datetime.now(UTC)).isoformat(timespec="seconds")
         try:
             self.path.write_text(json.dumps({"last_export": moment}), encoding="utf-8")
         except OSError:
-            return
-        self.sync.request()
+            pass
+        else:
+            self.sync.request()
+        for listener in list(self._listeners):
+            listener()
 
     def due(self, has_data: bool, now: datetime | None = None) -> bool:
         """Remind when there is something to lose and no export in `REMIND_AFTER`."""
@@ -190,7 +208,9 @@ class ExportState:
 
 
 def reminder(page: Any, state: ExportState, has_data: bool) -> None:
-    """A banner on the screen the app opens on (the home screen) when an export is due."""
+    """A banner on the screen the app opens on (the home screen) when an export is due.
+    It stays while the player goes on (to Settings, to a game), and closes as soon as
+    they export, wherever they exported from: a reminder of a done export misleads."""
     import flet as ft
 
     from companion.i18n import t
@@ -204,19 +224,25 @@ def reminder(page: Any, state: ExportState, has_data: bool) -> None:
             t("Your last export of your games is from {date}. Export them again to keep a "
               "copy outside this browser.", date=last.date().isoformat()))
 
-    def later() -> None:
-        page.pop_dialog()
+    def close() -> None:
+        """This banner, not whatever dialog is on top (a message of the export's)."""
+        stop()
+        if banner.open:
+            banner.open = False
+            banner.update()
 
     def export_now() -> None:
-        page.pop_dialog()
+        close()
         page.navigate("/settings")
 
-    page.show_dialog(ft.Banner(
+    banner = ft.Banner(
         content=ft.Text(text),
         leading=ft.Icon(ft.Icons.SAVE_ALT),
-        actions=[ft.TextButton(t("Later"), on_click=later),
+        actions=[ft.TextButton(t("Later"), on_click=close),
                  ft.FilledTonalButton(t("Export now"), on_click=export_now)],
-    ))
+    )
+    stop = state.when_exported(close)
+    page.show_dialog(banner)
 
 
 def with_reminder(main: Callable[[Any], None], state: ExportState,

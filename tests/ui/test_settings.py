@@ -17,8 +17,15 @@ from builders import memory_services
 from harness import Ui
 
 from companion.store import open_store
+from companion.ui.app import make_main
 from companion.usecases.services import MemoryBackend
 from companion.usecases.store_backend import StoreBackend
+from companion.webapp.main_in_browser import (
+    ExportState,
+    IndexedDBSync,
+    SyncedBackend,
+    with_reminder,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
 from store_samples import play, record
@@ -121,6 +128,36 @@ def test_export_downloads_the_stores_export(open_ui: Callable[..., Ui],
     assert args["file_name"].endswith(".json")
     assert json.loads(args["src_bytes"]) == backend.export_all()
     assert "is being downloaded as wonderful-companion-" in ui.last_message()
+
+
+def test_an_export_closes_the_phone_apps_reminder_at_once(tmp_path: Path) -> None:
+    """The player reached Settings by the app bar, the reminder still up: once they
+    exported, it must not go on asking them to export."""
+    services = memory_services()
+    state = ExportState(tmp_path / "state.json", IndexedDBSync())
+    services.backend = SyncedBackend(services.backend, IndexedDBSync(), state)
+    ui = Ui(with_reminder(make_main(services), state, lambda: True))
+    try:
+        (banner,) = [d for d in ui.page._dialogs.controls if isinstance(d, ft.Banner)]
+        assert banner.open and "Export now" in ui.names()
+        ui.click("Settings")
+        assert banner.open  # opening Settings is not exporting
+        ui.session.apply_patch(ui.page._i, {"web": True, "platform": "linux"})
+        ui.click("Export all my data")
+        assert not banner.open
+        assert "is being downloaded as wonderful-companion-" in ui.last_message()
+        assert "Export now" not in ui.names()
+        assert state.last_export() is not None
+    finally:
+        ui.close()
+    assert not state.due(has_data=True)  # and it waits two weeks to come back
+    never = ExportState(tmp_path / "never.json", IndexedDBSync())
+    later = Ui(with_reminder(make_main(services), never, lambda: True))
+    try:
+        later.click("Later")
+        assert "Export now" not in later.names()
+    finally:
+        later.close()
 
 
 def test_an_exported_file_imported_adds_its_games(open_ui: Callable[..., Ui],
