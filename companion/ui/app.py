@@ -147,6 +147,8 @@ class CompanionApp:
         self.services = services
         self.frames: list[_Frame] = []
         self.last_message = ""
+        self._notice: ft.SnackBar | None = None
+        """The message last shown at the bottom (`notify`), which `close_notice` closes."""
         self._own_pushes: list[str] = []
         self._own_pushes_until = 0.0
         self._echoed: asyncio.Event | None = None
@@ -504,7 +506,18 @@ class CompanionApp:
             bar.action = action
             bar.on_action = self.guarded(lambda *_: on_action())
             bar.duration = ft.Duration(seconds=8)  # time to read it and change one's mind
+        self._notice = bar  # the client replaces the one showing, if any, by this one
         self.page.show_dialog(bar)
+
+    def close_notice(self) -> None:
+        """Take the message at the bottom away at once: after a move, what it said (where
+        a going back left the game, why a move was refused) may no longer be so, and it
+        would stay seconds over a screen it no longer describes. Only our own message
+        closes: a dialog opened since stays."""
+        bar, self._notice = self._notice, None
+        if bar is not None and bar.open:  # not timed out or closed by the player yet
+            bar.open = False
+            bar.update()
 
     def explain(self, error: Exception) -> None:
         """Turn an error from the rules or the store into a message the player can act on."""

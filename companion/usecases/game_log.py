@@ -110,3 +110,11 @@ def went_back_message(session: GameSession, taken: int) -> str:
     return tn("{count} move taken back, now at {where}. Undo brings it back.",
               "{count} moves taken back, now at {where}. Undo brings them back.", taken,
               where=phase_label(session.state))
+
+
+def brought_back_message(session: GameSession, brought: int) -> str:
+    """What the player is told after an Undo brought back what going back took: where
+    the game is again (the notice of going back named where it no longer is)."""
+    return tn("{count} move brought back, now at {where}.",
+              "{count} moves brought back, now at {where}.", brought,
+              where=phase_label(session.state))

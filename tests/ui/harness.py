@@ -306,6 +306,13 @@ class Ui:
         assert bars, "no message was shown"
         return text_of(bars[-1])
 
+    def notice(self) -> str | None:
+        """The text of the snack bar message still showing, if any. The client shows one
+        at a time, the latest replacing any before it; a closed one stays in the page's
+        list here, as no client reports it gone."""
+        bars = [d for d in self.page._dialogs.controls if isinstance(d, ft.SnackBar)]
+        return text_of(bars[-1]) if bars and bars[-1].open else None
+
     def screen_text(self) -> str:
         return " ".join(text_of(root) for root in self.roots())
 

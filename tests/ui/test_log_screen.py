@@ -64,6 +64,46 @@ def test_going_back_from_the_log_and_undoing_it(open_ui: Callable[..., Ui]) -> N
     assert ui.find("Redo: Go back 5 moves")
 
 
+def test_the_notice_of_going_back_goes_when_the_moves_come_back(
+        open_ui: Callable[..., Ui]) -> None:
+    """Seen at a table: gone back to round 1, then Undo, and "now at Round 1" stayed
+    seconds over a game back in round 2. Several moves at once say where the game is
+    now; a single move takes the notice away."""
+    services = memory_services()
+    session = middle_of_round_2(services)
+    ui = open_ui(services, route=f"/play/{session.id}")
+    ui.click("Moves so far")
+    ui.click("Go back to here", within="move-7")
+    assert ui.notice() == ("15 moves taken back, now at Round 1 · Production: Materials. "
+                           "Undo brings them back.")
+    ui.click("Undo: Bring back 15 moves")
+    assert ui.text("phase") == "Round 2 · Production: Gold"
+    assert ui.notice() == "15 moves brought back, now at Round 2 · Production: Gold."
+    ui.click("Redo: Go back 15 moves")
+    assert ui.notice() == ("15 moves taken back, now at Round 1 · Production: Materials. "
+                           "Undo brings them back.")
+    ui.click("Redo: Place 1 on Mega-Drill")
+    assert ui.notice() is None
+
+
+def test_a_move_after_going_back_takes_its_notice_away(open_ui: Callable[..., Ui]) -> None:
+    from test_game_flow import draft
+
+    services = memory_services()
+    session = middle_of_round_2(services)
+    game = f"/play/{session.id}"
+    ui = open_ui(services, route=f"{game}/log")
+    ui.click("Go back to here", within="move-7")
+    ui.click("Place the cubes")
+    assert ui.notice() is None
+    ui.go(f"{game}/log")
+    ui.click("Go back to here", within="move-3")
+    assert ui.notice() == ("5 moves taken back, now at Round 1 · Planning. Undo brings "
+                           "them back.")
+    draft(ui, "Zeppelin")
+    assert ui.notice() is None
+
+
 def test_an_ended_game_can_be_gone_back_into(open_ui: Callable[..., Ui]) -> None:
     services = memory_services()
     actions = benjamin_game(catalog()).actions
@@ -102,3 +142,5 @@ def test_the_log_in_french(open_ui: Callable[..., Ui]) -> None:
     assert "Vous êtes ici" in ui.text("move-22")
     ui.click("Revenir ici", within="move-17")
     assert ui.last_message().startswith("5 coups repris")
+    ui.click("Annuler: Rétablir 5 coups")
+    assert ui.notice() == "5 coups rétablis, vous voici à : Tour 2 · Production : Or."

@@ -293,6 +293,8 @@ def accept_plan(screen: GameBoard) -> None:
         except (Rejected, StoreError) as exc:
             screen.app.explain(exc)
             break
+    else:
+        screen.app.close_notice()  # what it said was of the game before these moves
     screen.session.events = events  # announce what all of the placing did
     screen.plan_key = None
     screen.after_action()

@@ -13,6 +13,7 @@ from companion.rules.errors import Rejected
 from companion.store import StoreError
 from companion.store.errors import StoreConflict
 from companion.ui.kit import widgets as w
+from companion.usecases.game_log import brought_back_message, went_back_message
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
@@ -21,9 +22,13 @@ if TYPE_CHECKING:
 
 def undo_bar(app: CompanionApp, session: GameSession,
              after: Callable[[], None]) -> ft.Control:
-    """Undo and redo, always visible, each saying what it will take back or do again."""
+    """Undo and redo, always visible, each saying what it will take back or do again.
 
-    def run(step: Callable[[], object]) -> None:
+    A message still at the bottom (where going back left the game, a refusal) describes
+    the game before the step: several moves moved at once replace it by where the game
+    is now, a single move takes it away."""
+
+    def run(step: Callable[[], object], told: Callable[[], str | None]) -> None:
         try:
             step()
         except StoreConflict as exc:  # another tab moved the game on: show it as it is
@@ -32,13 +37,23 @@ def undo_bar(app: CompanionApp, session: GameSession,
             return
         except (Rejected, StoreError) as exc:
             app.explain(exc)
+            after()
+            return
         after()
+        said = told()
+        if said is None:
+            app.close_notice()
+        else:
+            app.notify(said)
 
     def undo() -> None:
-        run(session.undo)
+        brought = len(session.game.undo_brings_back)
+        run(session.undo,
+            lambda: brought_back_message(session, brought) if brought else None)
 
     def redo() -> None:
-        run(session.redo)
+        taken = len(session.game.redo_takes_back)
+        run(session.redo, lambda: went_back_message(session, taken) if taken else None)
 
     undo_what = session.undo_label()
     redo_what = session.redo_label()

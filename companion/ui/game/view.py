@@ -264,6 +264,7 @@ class GameScreen(Screen):
             self.app.refresh()
             return False
         self.exact_totals = False
+        self.app.close_notice()  # what it said was of the game before this move
         self.after_action()
         return True
 
