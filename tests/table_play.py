@@ -20,11 +20,16 @@ EMPIRES = ("Noram States", "Panafrican Union")
 TOTALS = (16, 4)
 
 
-def open_table(services: Services) -> tuple[SharedTable, list[GameSession]]:
+THREE = (("Ana", "Bruno", "Chloé"), ("Noram States", "Panafrican Union", "Aztec Empire"))
+"""A table of three: Chloé's Aztec Empire A (E2 X1) adds an Energy and an Exploration."""
+
+
+def open_table(services: Services, names: tuple[str, ...] = NAMES,
+               empires: tuple[str, ...] = EMPIRES) -> tuple[SharedTable, list[GameSession]]:
     """The table, each seat with its Empire chosen; every action checked and settled."""
     hub = table_hub(services)
-    table = hub.create(list(NAMES), "A", ["base"])
-    seats = [hub.join(table, seat, empire) for seat, empire in enumerate(EMPIRES)]
+    table = hub.create(list(names), "A", ["base"])
+    seats = [hub.join(table, seat, empire) for seat, empire in enumerate(empires)]
     for session in seats:
         session.referee = lambda action, session=session: hub.check(session, action)
         session.on_played = lambda session=session: hub.settle(session) and None

@@ -59,13 +59,18 @@ WIDE = 840
 """From this width the sections are a rail at the side instead of a bar at the bottom."""
 
 
+EVERY_TABLE = "*"
+"""`Screen.follows_table` of a screen that shows every table this app hosts."""
+
+
 class Screen:
     """One screen of the app. Subclasses fill `build()` and, if they change, `refresh()`."""
 
     section_bar = False
     """True for the sections' own pages: they show the navigation bar (or rail)."""
     follows_table: str | None = None
-    """The shared table whose moves redraw this screen (`open_games.follow_table`)."""
+    """The shared table whose changes redraw this screen (`open_games.follow_table`);
+    `EVERY_TABLE` for a screen that shows them all (the home screen)."""
     game_id: str | None = None
     """The game this screen shows, whatever its address (`/play/<game>`, a table's seat)."""
     keep_awake = False

@@ -13,15 +13,21 @@ import flet as ft
 
 from companion.i18n import language, t
 from companion.ui import routes
-from companion.ui.app import Screen
+from companion.ui.app import EVERY_TABLE, Screen
 from companion.ui.kit import widgets as w
-from companion.ui.open_games import forget_session
+from companion.ui.open_games import follow_tables, forget_session
 from companion.usecases.tables import table_hub
 
 
 class HomeScreen(Screen):
     section_bar = True
     _set_aside: str | None = None
+    follows_table = EVERY_TABLE
+    """The games in progress include the seats of the tables this app hosts."""
+
+    def on_show(self) -> None:
+        if not self.app.services.runs_in_browser:
+            follow_tables(self.app)
 
     @property
     def title(self) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from flet.controls.context import _context_page
 
 from companion.i18n import t
-from companion.ui.app import ScreenMissing
+from companion.ui.app import EVERY_TABLE, ScreenMissing
 from companion.usecases.tables import table_hub
 
 if TYPE_CHECKING:
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 SESSIONS = "sessions"
 TABLES_FOLLOWED = "tables-followed"
+TABLES_TOPIC = "tables"
+"""Where a change to any table is told, with its table's id and new version."""
 TABLE_VERSIONS = "table-versions"
 """The version of each followed table this tab last drew (`TableHub.version`)."""
 
@@ -78,10 +80,6 @@ def _watch(app: CompanionApp, session: GameSession) -> None:
         _take_seat(app, session)
 
 
-def table_topic(table_id: str) -> str:
-    return f"table:{table_id}"
-
-
 def tab_token(app: CompanionApp) -> str:
     """Who this tab is to a shared table (the phone that plays a seat): its session,
     which a reload keeps and which ends when the tab has been gone too long."""
@@ -115,21 +113,28 @@ def _take_seat(app: CompanionApp, session: GameSession) -> None:
 
 def follow_table(app: CompanionApp, table_id: str) -> None:
     """Redraw this tab's screen whenever anything of the table changes (a move, an
-    undo, a going back, an Empire chosen, a seat taken over), once per tab and table."""
+    undo, a going back, an Empire chosen, a seat taken over)."""
+    follow_tables(app)
+
+
+def follow_tables(app: CompanionApp) -> None:
+    """Hear of every change to any table this server hosts, once per tab: each screen
+    then redraws if it shows that table (`Screen.follows_table`), the home screen for
+    any table."""
     _tell_this_server(app)
-    followed: set[str] = app.memory.setdefault(TABLES_FOLLOWED, set())
-    if table_id in followed:
+    if app.memory.get(TABLES_FOLLOWED):
         return
-    followed.add(table_id)
-    if not followed - {table_id}:
-        _leave_seats_when_gone(app)
+    app.memory[TABLES_FOLLOWED] = True
+    _leave_seats_when_gone(app)
 
-    async def moved(_topic: str, version: object) -> None:
-        if isinstance(version, int):
-            with app.as_current():
-                catch_up(app, table_id, version)
+    async def moved(_topic: str, change: object) -> None:
+        if isinstance(change, tuple | list) and len(change) == 2:
+            table_id, version = change
+            if isinstance(table_id, str) and isinstance(version, int):
+                with app.as_current():
+                    catch_up(app, table_id, version)
 
-    app.page.pubsub.subscribe_topic(table_topic(table_id), moved)
+    app.page.pubsub.subscribe_topic(TABLES_TOPIC, moved)
 
 
 def _tell_this_server(app: CompanionApp) -> None:
@@ -141,9 +146,9 @@ def _tell_this_server(app: CompanionApp) -> None:
     def tell(table_id: str, version: int) -> None:
         acting = _context_page.get()
         if acting is not None and acting.session.connection.pubsubhub is tabs:
-            tabs.send_others_on_topic(acting.session.id, table_topic(table_id), version)
+            tabs.send_others_on_topic(acting.session.id, TABLES_TOPIC, (table_id, version))
         else:
-            tabs.send_all_on_topic(table_topic(table_id), version)
+            tabs.send_all_on_topic(TABLES_TOPIC, (table_id, version))
 
     hub.listen(tabs, tell)
 
@@ -161,7 +166,7 @@ def catch_up(app: CompanionApp, table_id: str, version: int) -> None:
     for session in app.memory.get(SESSIONS, {}).values():
         if (session.table or {}).get("id") == table_id and session.reload_if_behind():
             moved.add(session.id)
-    if not app.frames or app.screen.follows_table != table_id:
+    if not app.frames or app.screen.follows_table not in (table_id, EVERY_TABLE):
         return
     game_id = app.screen.game_id
     if game_id is not None and (game_id in moved or not plays(app, game_id)):

@@ -258,7 +258,8 @@ def test_each_seat_offers_its_own_drafted_cards_as_recent_ones(
     assert services.setting("recent_cards", []) == []  # the device's list: untouched
     bo.click("Undo", exact=False)  # Harbor Zone was never drafted after all
     assert recent_cards(bo) == ["Zeppelin"]
-    again = open_ui(services, route=ana.route, beside=bo)  # Ana's phone reloaded
+    ana.disconnect()  # Ana's phone reloads
+    again = open_ui(services, route=ana.route, beside=bo)
     assert recent_cards(again) == ["Wind Turbines"]
 
 

@@ -173,3 +173,15 @@ def test_a_tab_gone_for_good_frees_its_seat_and_a_reload_keeps_it(
     again.expire()  # gone for good: the seat is free for anyone
     other = open_ui(services, route=seat, beside=host)
     assert other.has_id("phase-panel")
+
+
+def test_the_hosts_home_screen_follows_the_seats(open_ui: Callable[..., Ui]) -> None:
+    services = memory_services()
+    host, (ana, _, _) = three_phones(open_ui, services)
+    table = table_hub(services).find(host.route.split("/")[2])
+    assert table is not None and table.seats[0] is not None
+    host.go("/")
+    entry = f"ongoing-{table.seats[0]}"
+    assert "Round 1 · Planning" in host.text(entry)
+    ana.click("Start production")
+    assert "Round 1 · Production: Materials" in host.text(entry)
