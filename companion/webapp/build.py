@@ -14,8 +14,9 @@ What goes in, and why:
 - **No request to any other host.** The page config points CanvasKit, fonts and
   Pyodide at the site; Roboto is named in the font manifest (else Flutter fetches it
   from Google Fonts); the Rive animation runtime, which Flet's client loads from a CDN
-  although this app shows no Rive animation, is pointed at an address inside the site
-  that does not exist (same length, so the compiled client is otherwise unchanged).
+  although this app shows no Rive animation, is not loaded at all: its address in the
+  compiled client becomes a `data:` script saying "no Rive here"
+  (`companion.web.client_patch`), so no placeholder address answers 404 at each visit.
 - **Light on a phone** (`offline.py`, `site/sw.js`, `site/python.js`): the page shows
   its shell (the name, a progress line) at once; the service worker takes over before
   anything big is fetched, keeps each file as the page loads it (one download), and
@@ -39,6 +40,7 @@ from pathlib import Path
 
 from companion.i18n import SUPPORTED, set_language, t, tn
 from companion.i18n import language as current_language
+from companion.web.client_patch import PATCHED, without_rive
 from companion.webapp import bundle, icons, offline
 
 APP_NAME = "Wonderful Companion"
@@ -61,7 +63,6 @@ SKIPPED_DIRS = ("canvaskit/wimp", "canvaskit/experimental_webparagraph", "icons/
 audio recording and maps."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
-RIVE_CDN = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
 
 
 class BuildError(Exception):
@@ -201,13 +202,12 @@ def _site_file(name: str) -> str:
 
 def _patch_client(dest: Path) -> None:
     """The few changes that keep every request on this site (see the module's doc)."""
-    for name in ("main.dart.wasm", "main.dart.js"):
+    for name in PATCHED:
         path = dest / name
         data = path.read_bytes()
-        local = b"./rive-is-not-bundled/"
-        local = local[:-1] + b"_" * (len(RIVE_CDN) - len(local)) + b"/"
-        if RIVE_CDN in data:
-            path.write_bytes(data.replace(RIVE_CDN, local))
+        patched = without_rive(data)
+        if patched != data:
+            path.write_bytes(patched)
     fonts_path = dest / "assets" / "FontManifest.json"
     fonts = [family for family in json.loads(fonts_path.read_text("utf-8"))
              if not any(font.get("asset", "").startswith(UNUSED_FONTS)
