@@ -30,8 +30,13 @@ from companion.web.client_cache import (
     web_dir,
 )
 from companion.web.client_files import FONT_MANIFEST, Precompressed, choose, runs_flutter_wasm
+from companion.web.client_patch import NO_RIVE, PATCHED, without_rive
 
 WASM = bytes(range(256)) * 400 + b"wasm" * 5000
+RIVE = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+MAIN_JS = (b"var x=1;\n" * 500 + b'dvv(){return"' + RIVE + b'"},\n'
+           + b'k.src=A.dvv()+"wasm/rive_native.js"\n' * 200)
+"""The JavaScript build, loading Rive's runtime from a CDN as Flet's does."""
 SKWASM_JS = b"export default function skwasm() { return 'skwasm'; }\n" * 300
 BOOTSTRAP = (
     b"(()=>{var loader=1;})();\n"
@@ -56,6 +61,7 @@ def web(tmp_path: Path) -> Path:
     files = {
         "main.dart.wasm": WASM,
         "main.dart.mjs": SKWASM_JS,
+        "main.dart.js": MAIN_JS,
         "canvaskit/skwasm.js": SKWASM_JS,
         "flutter_bootstrap.js": BOOTSTRAP,
         "index.html": b"<html>" + b" " * 2000 + b"</html>",
@@ -291,7 +297,8 @@ def test_symbolic_links_leading_out_are_left_out(web: Path, files: ClientFiles) 
 
 
 def test_only_files_the_client_asks_for_are_compressed(web: Path) -> None:
-    assert set(client_files(web)) == {"main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js",
+    assert set(client_files(web)) == {"main.dart.wasm", "main.dart.mjs", "main.dart.js",
+                                      "canvaskit/skwasm.js",
                                       "flutter_bootstrap.js", "tiny.json"}
 
 
@@ -494,7 +501,67 @@ def test_in_front_of_flets_real_app(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         families = [font["family"] for font in fonts]
         assert "MaterialIcons" in families and "Roboto" in families  # Flet's patch kept
         assert not [name for name in families if "KaTeX" in name or "Cupertino" in name]
+        wasm = client.get(f"/{PREFIX}/{files.tag}/main.dart.wasm")
+        assert wasm.content == without_rive((web_dir() / "main.dart.wasm").read_bytes())
         module = client.get(f"/{PREFIX}/{files.tag}/main.dart.mjs")
         assert module.status_code == 200
         assert module.content == (web_dir() / "main.dart.mjs").read_bytes()
         assert module.headers["cache-control"].endswith("immutable")
+
+
+# --- Rive's runtime is never asked for (client_patch) -------------------------------
+
+
+def test_the_installed_client_asks_no_cdn_for_rive() -> None:
+    """Each compiled build loads Rive's runtime from a CDN; patched, the address is a
+    `data:` script of the same length, and no other CDN address is left."""
+    for name in PATCHED:
+        data = (web_dir() / name).read_bytes()
+        assert b"cdn.jsdelivr.net" in data  # else Flet changed: see client_patch
+        patched = without_rive(data)
+        assert len(patched) == len(data)
+        assert b"cdn.jsdelivr.net" not in patched and NO_RIVE in patched
+    assert without_rive(WASM) == WASM
+
+
+def test_the_patched_build_is_served_at_every_address(files: ClientFiles) -> None:
+    app = middleware(files)
+    expected = without_rive(MAIN_JS)
+    assert expected != MAIN_JS
+    for path in ("/main.dart.js", f"/{PREFIX}/{files.tag}/main.dart.js"):
+        plain = request(app, path)  # no encoding accepted: still not Flet's copy
+        assert not plain.from_flet and plain.body == expected
+        assert int(plain.headers["content-length"]) == len(expected)
+        assert gzip.decompress(request(app, path, accept_encoding="gzip").body) == expected
+        assert brotli.decompress(request(app, path, accept_encoding="br").body) == expected
+
+
+def test_the_patched_copy_is_kept_and_reused(web: Path, tmp_path: Path) -> None:
+    calls: list[str] = []
+    first = built(web, tmp_path / "cache", calls)
+    kept = [path for path in (tmp_path / "cache").iterdir() if path.suffix == ".plain"]
+    assert [path.read_bytes() for path in kept] == [without_rive(MAIN_JS)]
+    calls.clear()
+    again = built(web, tmp_path / "cache", calls)
+    assert len(calls) == 2 and again.tag == first.tag  # only the bootstrap, in memory
+    kept[0].write_bytes(b"damaged")
+    built(web, tmp_path / "cache")
+    assert kept[0].read_bytes() == without_rive(MAIN_JS)
+
+
+def test_without_a_cache_folder_the_patched_build_is_served_from_memory(
+        web: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    files = ClientFiles(web, cache_dir=blocker / "cache", version="9.9.9")
+    files.build()
+    answer = request(middleware(files), "/main.dart.js", accept_encoding="br")
+    assert not answer.from_flet and answer.body == without_rive(MAIN_JS)
+
+
+def test_a_request_during_the_first_build_waits_for_the_patched_build(
+        web: Path, tmp_path: Path) -> None:
+    files = ClientFiles(web, cache_dir=tmp_path / "cache", version="9.9.9")
+    files.start()
+    answer = request(middleware(files), "/main.dart.js")
+    assert not answer.from_flet and answer.body == without_rive(MAIN_JS)

@@ -29,6 +29,13 @@ assets folder. The font manifest also names fonts of Flutter packages the app ne
 uses (the 15 KaTeX fonts of Markdown's math and CupertinoIcons, 0.8 MB that Flutter
 loads before the first frame): `Precompressed` removes them from the manifest it passes
 on, so the browser never asks for them.
+
+**Changed files.** The compiled client (`main.dart.wasm`, `main.dart.js`) would ask a CDN
+for Rive's runtime at every load: it is served changed (`client_patch`), at its plain
+address too, never as Flet's copy. The changed bytes are kept in the cache folder beside
+the compressed copies (made once, checked when reused; in memory without a cache
+folder), the digests and the versioned addresses are those of the changed bytes, and
+until the table is published (a fraction of a second after start) requests wait for it.
 """
 
 from __future__ import annotations
@@ -49,6 +56,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from filelock import FileLock
+
+from companion.web.client_patch import PATCHED, without_rive
 
 log = logging.getLogger(__name__)
 
@@ -254,6 +263,9 @@ class ClientFiles:
         """The page's `Link` header for Chromium, once the versioned addresses exist."""
         self.seconds: dict[str, float] = {}
         """How long each encoding took to make or check, for the benchmark."""
+        self.published = threading.Event()
+        """Set once the table holds every file (compressed or not yet): until then a
+        request could reach a file the table serves changed (`client_patch`)."""
         self.ready = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -264,6 +276,11 @@ class ClientFiles:
                                             name="client-files")
             self._thread.start()
 
+    def publishing(self) -> bool:
+        """Whether the table is being made by the background thread (then a request
+        waits for it: a fraction of a second, once, at start)."""
+        return self._thread is not None and not self.published.is_set()
+
     def _build_quietly(self) -> None:
         with contextlib.suppress(OSError, AttributeError):
             # Linux: a thread is a task of its own, whose priority can be lowered.
@@ -272,33 +289,43 @@ class ClientFiles:
             self.build()
         except Exception:
             log.exception("compressing the client files failed; serving them uncompressed")
+            self.published.set()
             self.ready.set()
 
     def build(self) -> None:
         """Hash the client files, publish them, then add each encoding as it is ready."""
+        try:
+            self.cache_dir.mkdir(parents=True, exist_ok=True)
+            cached = True
+        except OSError as exc:
+            log.warning("no cache folder for the client files (%s): serving them uncompressed",
+                        exc)
+            cached = False
         names = client_files(self.root, self.shadowed_by)
-        digests = {name: sha256_hex((self.root / name).read_bytes()) for name in names}
-        whole = sha256_hex("\n".join(f"{name} {digests[name]}" for name in names).encode())
-        self.tag = f"{_safe(self.version)}-{whole[:12]}"
         table: dict[str, Entry] = {}
         for name in names:
             size = (self.root / name).stat().st_size
-            table[name] = Entry(name, Body(size, path=self.root / name), digests[name],
-                                versioned=name.startswith("main.dart.")
-                                or name.startswith("canvaskit/"))
+            versioned = name.startswith("main.dart.") or name.startswith("canvaskit/")
+            plain = (self.root / name).read_bytes()
+            patched = without_rive(plain) if name in PATCHED else plain
+            if patched == plain:
+                table[name] = Entry(name, Body(size, path=self.root / name),
+                                    sha256_hex(plain), versioned)
+            else:
+                table[name] = self._patched(name, patched, versioned, cached)
+        whole = sha256_hex("\n".join(f"{name} {table[name].digest}" for name in names)
+                           .encode())
+        self.tag = f"{_safe(self.version)}-{whole[:12]}"
         if BOOTSTRAP in table:
             rewritten = versioned_bootstrap((self.root / BOOTSTRAP).read_bytes(), self.tag)
             if rewritten is not None:
                 table[BOOTSTRAP] = Entry(BOOTSTRAP, Body(len(rewritten), data=rewritten),
                                          sha256_hex(rewritten), versioned=False, virtual=True)
-        self.table = dict(table)
         if BOOTSTRAP in table and table[BOOTSTRAP].virtual:
             self.preload = preload_links(self.tag, names)
-        try:
-            self.cache_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            log.warning("no cache folder for the client files (%s): serving them uncompressed",
-                        exc)
+        self.table = dict(table)
+        self.published.set()
+        if not cached:
             self.ready.set()
             return
         for coding, coder in self.coders.items():
@@ -314,11 +341,24 @@ class ClientFiles:
             self.seconds[coding] = time.perf_counter() - started
         self.ready.set()
 
+    def _patched(self, name: str, patched: bytes, versioned: bool, cached: bool) -> Entry:
+        """The entry of a file served changed (`client_patch`): its changed bytes are
+        kept in the cache folder beside the compressed copies, named after their SHA-256
+        (written once, checked when reused), or in memory without a cache folder."""
+        digest = sha256_hex(patched)
+        body = Body(len(patched), data=patched)
+        if cached:
+            target = self.cache_dir / f"{digest}.plain"
+            with contextlib.suppress(OSError):
+                if not (target.is_file() and sha256_hex(target.read_bytes()) == digest):
+                    _write(target, patched)
+                body = Body(len(patched), path=target)
+        return Entry(name, body, digest, versioned, virtual=True)
+
     def _encoded(self, entry: Entry, coding: str, coder: Compressor) -> Body | None:
         """The encoded copy of one file: reused when it checks out, else made. None when
         it does not make the file smaller."""
-        if entry.virtual:
-            assert entry.plain.data is not None
+        if entry.plain.data is not None:
             packed = coder(entry.plain.data)
             return Body(len(packed), data=packed) if len(packed) < entry.plain.size else None
         # One process at a time: several copies of the app starting together (the

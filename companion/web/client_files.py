@@ -179,6 +179,12 @@ class Precompressed:
         if scope.get("method") not in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
+        if self.files.publishing():
+            # The first requests after start: Flet's own copy of a file the table
+            # serves changed (`client_patch`) must never go out.
+            import anyio
+
+            await anyio.to_thread.run_sync(self.files.published.wait)
         parts = _relative(scope)
         if parts is None:
             await self.app(scope, receive, _no_cache(send))
