@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import pytest
 
@@ -153,6 +153,62 @@ class AppServer:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def origin(url: str) -> str:
+    """`scheme://host:port` of an address."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, "", "", ""))
+
+
+LOCAL_SCHEMES = ("data:", "blob:")
+"""Addresses that never leave the browser."""
+
+
+class Traffic:
+    """Every request of a browser context: its pages, their web workers and its service
+    workers (Playwright reports them all on the context), and the WebSockets its pages
+    open. `elsewhere()` lists what went to another host than `home` (an origin),
+    `missing()` what `home` answered with a 404 or what failed to load from it, and
+    `errors` the uncaught errors of its pages."""
+
+    def __init__(self, context: Any, home: str) -> None:
+        self.home = origin(home)
+        self.requests: list[str] = []
+        self.sockets: list[str] = []
+        self.failed: list[str] = []
+        self.not_found: list[str] = []
+        self.errors: list[str] = []
+        context.on("request", lambda request: self.requests.append(request.url))
+        context.on("requestfailed", lambda request: self.failed.append(
+            f"{request.url} ({request.failure})"))
+        context.on("response", lambda answer: self.not_found.append(answer.url)
+                   if answer.status == 404 else None)
+        context.on("weberror", lambda error: self.errors.append(str(error.error)))
+        context.on("page", self._watch)
+        for tab in context.pages:
+            self._watch(tab)
+
+    def _watch(self, tab: Any) -> None:
+        tab.on("websocket", lambda socket: self.sockets.append(socket.url))
+
+    def _ours(self, url: str) -> bool:
+        home = urlsplit(self.home)
+        parts = urlsplit(url)
+        scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme)
+        return (scheme, parts.netloc) == (home.scheme, home.netloc)
+
+    def elsewhere(self) -> list[str]:
+        """Requests and WebSockets to any other host (data: and blob: stay inside)."""
+        return [url for url in [*self.requests, *self.sockets]
+                if not url.startswith(LOCAL_SCHEMES) and not self._ours(url)]
+
+    def missing(self) -> list[str]:
+        """Requests to the app's own host answered 404, or that failed outright (a
+        request aborted by a reload is not one: Chromium says `net::ERR_ABORTED`)."""
+        return [*[url for url in self.not_found if self._ours(url)],
+                *[failure for failure in self.failed
+                  if self._ours(failure.split(" ")[0]) and "ERR_ABORTED" not in failure]]
 
 
 @pytest.fixture

@@ -21,8 +21,9 @@ from typing import Any
 
 import pytest
 from app_page import READ, AppPage
-from conftest import free_port
+from conftest import Traffic, free_port
 from test_game_e2e import draft
+from test_own_host_e2e import walk
 
 from companion.webapp.build import build_site
 
@@ -47,6 +48,10 @@ class StaticServer:
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = folder.parent / f"{folder.name}-{self.port}.log"
+
+    def not_found(self) -> list[str]:
+        """The paths answered 404 so far."""
+        return re.findall(r'"GET /([^ ?]*)[^"]*" 404 ', self.log.read_text(encoding="utf-8"))
 
     def sent(self) -> list[str]:
         """The paths sent whole so far, one entry a response."""
@@ -120,8 +125,7 @@ def open_app(app: AppPage, url: str, first: str) -> None:
 
 def test_the_site_plays_offline_and_never_asks_another_host(
         server: StaticServer, page: Any, tmp_path: Path) -> None:
-    requests: list[str] = []
-    page.context.on("request", lambda request: requests.append(request.url))
+    traffic = Traffic(page.context, server.root)
     app = AppPage(page)
 
     open_app(app, server.root, "Quick score")
@@ -165,9 +169,25 @@ def test_the_site_plays_offline_and_never_asks_another_host(
     app.click("Add to my data")
     page.locator('[aria-label^="Imported: "]').first.wait_for()
 
-    elsewhere = [url for url in requests
-                 if not url.startswith((server.root, "data:", "blob:"))]
-    assert elsewhere == [], elsewhere
+    assert traffic.elsewhere() == []
+
+
+def test_a_session_asks_only_the_sites_own_host(server: StaticServer, page: Any) -> None:
+    """The walk of `test_own_host_e2e` in the phone app: nothing asked of another host,
+    no 404 from the site (the service worker's requests included: the server's log
+    holds those too), online then served by the service worker."""
+    traffic = Traffic(page.context, server.root)
+    app = AppPage(page)
+    open_app(app, server.root, "Quick score")
+    kept_offline(page)  # the service worker holds the site: the next loads come from it
+    walk(app, share=False)
+    open_app(app, server.root, "Continue the game")
+    app.click("Later")
+
+    assert traffic.requests and traffic.elsewhere() == []
+    assert traffic.missing() == []
+    assert server.not_found() == []
+    assert traffic.errors == []
 
 
 FLUTTER_BUILDS = ("main.dart.wasm", "main.dart.js")
