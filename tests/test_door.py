@@ -318,3 +318,121 @@ async def _home_screen(port: int, cookie: str) -> bool:
             frame = await asyncio.wait_for(ws.recv(), 20)
             seen += repr(msgpack.unpackb(frame[1:], strict_map_key=False))
         return True
+
+
+# --- a tab closing is not an error (closing.py) ------------------------------------------
+
+
+class _Gone(OSError):
+    """What the server raises for a send to a client that went away."""
+
+
+def _socket(events: list[dict[str, Any]], *, gone_after: int = 0) -> tuple[Any, Any, list[str]]:
+    """A server's side of one WebSocket: `receive` gives `events` then waits for ever,
+    `send` fails once `gone_after` messages went out (0: never, -1: from the first)."""
+    sent: list[str] = []
+    queue = list(events)
+
+    async def receive() -> dict[str, Any]:
+        if queue:
+            return queue.pop(0)
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    async def send(message: dict[str, Any]) -> None:
+        if gone_after and len(sent) >= gone_after:
+            raise _Gone("client disconnected")
+        sent.append(message["type"])
+
+    return receive, send, sent
+
+
+def _run(app: Any, receive: Any, send: Any, kind: str = "websocket") -> None:
+    from companion.web.closing import QuietClose
+
+    asyncio.run(asyncio.wait_for(QuietClose(app)({"type": kind}, receive, send), 10))
+
+
+def test_a_send_to_a_closed_tab_is_dropped_not_raised() -> None:
+    tried: list[str] = []
+
+    async def flet(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "websocket.accept"})
+        for number in range(3):
+            tried.append(str(number))
+            await send({"type": "websocket.send", "bytes": b"x"})
+        await send({"type": "websocket.close"})
+        assert (await receive())["type"] == "websocket.disconnect"
+
+    receive, send, sent = _socket([{"type": "websocket.disconnect", "code": 1001}],
+                                  gone_after=2)
+    _run(flet, receive, send)
+    assert tried == ["0", "1", "2"]
+    assert sent == ["websocket.accept", "websocket.send"]  # nothing more went out
+
+
+def test_other_failures_still_reach_the_terminal() -> None:
+    async def accepting(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "websocket.accept"})
+
+    receive, send, _ = _socket([], gone_after=-1)
+    with pytest.raises(_Gone):
+        _run(accepting, receive, send)
+
+    async def broken(scope: Any, receive: Any, send: Any) -> None:
+        raise RuntimeError("a real error")
+
+    receive, send, _ = _socket([])
+    with pytest.raises(RuntimeError, match="a real error"):
+        _run(broken, receive, send)
+
+
+def test_a_tab_gone_before_its_answer_does_not_keep_its_handler(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flet's handler waits for ever for a tab that left before registering: stopped."""
+    from companion.web import closing
+
+    monkeypatch.setattr(closing, "LINGER_SECONDS", 0.05)
+
+    async def flet(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "websocket.accept"})
+        await receive()
+        await asyncio.Event().wait()
+
+    receive, send, _ = _socket([{"type": "websocket.disconnect", "code": 1001}])
+    _run(flet, receive, send)
+
+
+def test_a_stopping_server_never_has_to_cancel_such_a_handler() -> None:
+    from companion.web.closing import LINGER_SECONDS
+    from companion.web.server import GRACE_SECONDS
+
+    assert LINGER_SECONDS < GRACE_SECONDS
+
+
+def test_an_answered_tab_ends_its_handler_in_its_own_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.web import closing
+
+    monkeypatch.setattr(closing, "LINGER_SECONDS", 0.01)
+    ended: list[bool] = []
+
+    async def flet(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "bytes": b"hello"})
+        await receive()
+        await asyncio.sleep(0.1)  # letting go of the session
+        ended.append(True)
+
+    receive, send, _ = _socket([{"type": "websocket.disconnect", "code": 1001}])
+    _run(flet, receive, send)
+    assert ended == [True]
+
+
+def test_plain_requests_pass_unchanged() -> None:
+    async def page(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200})
+
+    receive, send, sent = _socket([])
+    _run(page, receive, send, kind="http")
+    assert sent == ["http.response.start"]

@@ -28,6 +28,7 @@ from companion.usecases import share
 from companion.usecases.share import CODE_PARAM
 from companion.usecases.take_home import TakenHome
 from companion.web.client_files import precompressed
+from companion.web.closing import QuietClose
 from companion.web.door import TOKEN, Door, Prompt, cookie_name
 from companion.web.downloads import Downloads
 
@@ -102,8 +103,9 @@ def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str,
     )
     flet_app.router.routes[:] = [route for route in flet_app.router.routes
                                  if getattr(route, "path", None) not in UNUSED_ROUTES]
-    # Inside the door: the key or the code still guards every client file.
-    served: ASGIApp = precompressed(flet_app, assets_dir=assets_dir().resolve())
+    # Inside the door: the key or the code still guards every client file. A tab that
+    # closes while Flet sends to it is a tab closing, not an error (`closing.py`).
+    served: ASGIApp = QuietClose(precompressed(flet_app, assets_dir=assets_dir().resolve()))
     if take_home is not None:
         served = Downloads(served, take_home, missing_page)
     return Door(served, secret=secret, cookie=cookie_name(port), own_hosts=own_hosts(host),
