@@ -140,6 +140,22 @@ class AppServer:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
+    def open_connections(self) -> int:
+        """Connections to the app its server has not closed yet: ESTABLISHED or
+        CLOSE_WAIT (the browser has closed its end) on its port, read from Linux's
+        /proc/net (0 where there is none)."""
+        count = 0
+        for table in (Path("/proc/net/tcp"), Path("/proc/net/tcp6")):
+            try:
+                rows = table.read_text().splitlines()[1:]
+            except OSError:
+                continue
+            for row in rows:
+                local, state = row.split()[1], row.split()[3]
+                if int(local.rsplit(":", 1)[1], 16) == self.port and state in ("01", "08"):
+                    count += 1
+        return count
+
     def kill(self) -> None:
         """Kill -9 the whole process group: no chance to save anything on the way out."""
         if self.process is not None and self.process.poll() is None:
