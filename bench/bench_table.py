@@ -46,10 +46,12 @@ millisecond). A change not drawn within 10 s is a bug of the app: it is reported
 tap, which screen, what it showed) and waited for up to 60 s; a screen showing other
 than what the game says before a tap is reported too.
 
-Targets over every timed change (each kind and all together): median at most 0.3 s, a
-tap at a table should feel instant; p95 at most 1 s, a player looking up from the
-cards should never see the other phones behind. Exit code 0 when every row PASSes and
-nothing was reported, 1 otherwise.
+Targets over every change timed on another screen in the whole game: median at most
+0.3 s, a tap at a table should feel instant; p95 at most 1 s, a player looking up from
+the cards should never see the other phones behind. Each kind of change is held to the
+same targets in its own row, to show where the time goes. Exit code 0 when both rows of
+all changes (the other phones; every other screen, the host's too) PASS and nothing was
+reported, 1 otherwise.
 
 Run from the repository root: `python bench/bench_table.py [--quick]`.
 """
@@ -369,6 +371,7 @@ class Sample:
     tap: str
     screen: str
     seconds: float
+    round: int
 
 
 KINDS = {
@@ -445,11 +448,12 @@ class Game:
             self.problems.append(f"{label}: no pointerdown seen; timed from the click call")
         for other, key in watched.items():
             kind = self.kind(move, seat, other, after)
-            self.wait(label, other, key, started, kind, after_shown[other])
+            self.wait(label, other, key, started, kind, after_shown[other],
+                      self.round_of(seat))
         self.table = after
 
     def wait(self, label: str, other: str, key: str, started: float, kind: str,
-             want: Screen) -> None:
+             want: Screen, round_number: int) -> None:
         from playwright.sync_api import TimeoutError as Slow
 
         screen = self.screens[other]
@@ -470,7 +474,11 @@ class Game:
         if at is None:
             screen.page.evaluate(FORGET_JS, key)
             return
-        self.samples.append(Sample(kind, label, other, screen.ours(at) - started))
+        if at < 0:  # drawn before the tap: the check before it has said what was wrong
+            self.problems.append(f"{label}: {other} showed the change before the tap")
+            return
+        self.samples.append(Sample(kind, label, other, screen.ours(at) - started,
+                                   round_number))
 
     @staticmethod
     def kind(move: str, seat: int, other: str, after: Table) -> str:
@@ -576,16 +584,21 @@ def report(game: Game) -> bool:
     print(f"\n| change drawn on another screen | samples | median | p95 | max | median ≤ "
           f"{TARGET_MEDIAN_S * 1000:.0f} ms, p95 ≤ {TARGET_P95_S:g} s |")
     print("|---|---|---|---|---|---|")
-    ok = True
     for kind, label in KINDS.items():
-        ok = row(label, [s.seconds for s in game.samples if s.kind == kind]) and ok
+        row(label, [s.seconds for s in game.samples if s.kind == kind])
     others = [s for s in game.samples if s.kind != "own"]
-    ok = row("**every other phone**", [s.seconds for s in others if s.screen != HOST]) and ok
+    ok = row("**every other phone**", [s.seconds for s in others if s.screen != HOST])
     ok = row("**every other screen**", [s.seconds for s in others]) and ok
     own = [s.seconds for s in game.samples if s.kind == "own"]
     if own:
         print(f"| {OWN} | {len(own)} | {statistics.median(own) * 1000:.0f} ms | "
               f"{p95(own) * 1000:.0f} ms | {max(own) * 1000:.0f} ms | — |")
+    rounds = sorted({s.round for s in others})
+    if len(rounds) > 1:
+        print("\nevery other screen, by round (median / p95): " + "; ".join(
+            f"{number}: {statistics.median(v) * 1000:.0f} / {p95(v) * 1000:.0f} ms"
+            for number in rounds
+            for v in [[s.seconds for s in others if s.round == number]]))
     slowest = sorted(others, key=lambda s: s.seconds, reverse=True)[:5]
     if slowest:
         print("\nslowest: " + "; ".join(f"{s.tap} → {s.screen} {s.seconds * 1000:.0f} ms"
