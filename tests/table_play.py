@@ -4,7 +4,7 @@ phone would tap, in turn, and the table checks and settles as it does for the ph
 Ana (Noram States A: 3 Materials, 1 Gold) and Bo (Panafrican Union A: 2 Materials,
 2 Science) draft nothing. Ana wins Materials and Gold every round: 8 Financiers, and
 Noram States A scores 1 more per Financier: 16 points. Bo wins Science every round and
-takes a Financier: 4 points (the numbers of tests/ui/test_shared_table.py).
+takes a Financier: 4 points (the numbers of tests/ui/table/test_shared_table.py).
 """
 
 from __future__ import annotations

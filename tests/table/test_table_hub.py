@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "ui"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
 from builders import memory_services
 
