@@ -155,21 +155,25 @@ def _tell_this_server(app: CompanionApp) -> None:
 
 def catch_up(app: CompanionApp, table_id: str, version: int) -> None:
     """Show the table as it is now: this tab's seat game read again if another tab (or
-    the table's settling) moved it, and the screen drawn again, made anew when its game
-    moved or this tab no longer plays it (another phone took the seat over)."""
+    the table's settling) moved it, and the screen drawn again; made anew only when it
+    no longer fits (its game ended or came back from its end, or another phone took the
+    seat over), since a screen made anew is sent whole to the phone."""
     drawn: dict[str, int] = app.memory.setdefault(TABLE_VERSIONS, {})
     if drawn.get(table_id, -1) >= version:
         return  # an earlier message of the same tap already drew it
     hub = table_hub(app.services)
     drawn[table_id] = hub.version(table_id)
-    moved = set()
+    ended_or_back = set()
     for session in app.memory.get(SESSIONS, {}).values():
-        if (session.table or {}).get("id") == table_id and session.reload_if_behind():
-            moved.add(session.id)
+        if (session.table or {}).get("id") != table_id:
+            continue
+        finished = session.state.finished
+        if session.reload_if_behind() and session.state.finished != finished:
+            ended_or_back.add(session.id)
     if not app.frames or app.screen.follows_table not in (table_id, EVERY_TABLE):
         return
     game_id = app.screen.game_id
-    if game_id is not None and (game_id in moved or not plays(app, game_id)):
+    if game_id is not None and (game_id in ended_or_back or not plays(app, game_id)):
         app.reopen()
     else:
         app.refresh()
