@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from app_page import AppPage
 from table_play import THREE, open_table, play_on
+from test_shared_table_e2e import phone
 
 from companion.shipped.catalog import catalog
 from companion.store import open_store
@@ -40,14 +41,6 @@ SEEN = 15.0
 that comes is waited for only as long as it takes (well under a second when the
 machine is quiet: see bench/bench_table.py); before, these never came at all."""
 WAITING = "the supremacy is settled when every player has produced."
-
-
-def phone(browser: Any) -> AppPage:
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  color_scheme="light")
-    tab = context.new_page()
-    tab.set_default_timeout(60_000)
-    return AppPage(tab)
 
 
 def seen(app: AppPage, identifier: str, expected: str | None) -> float:

@@ -115,28 +115,31 @@ def test_a_phone_told_by_the_table_redraws_in_its_own_language(
     assert ana.text("supremacy") == "Supremacy is yours (others: 2): +1 Financier"
 
 
-def play_round(ana: Ui, bo: Ui, last: bool) -> None:
-    """One round with nothing drafted: each step both seats open it, then place."""
+def play_round(*phones: Ui) -> None:
+    """One round with nothing drafted: each step every seat opens it, then places; then
+    the next round, or the end after round 4."""
     for step in ("Start production", "Next: Energy", "Next: Science", "Next: Gold",
                  "Next: Exploration"):
-        for ui in (ana, bo):
+        for ui in phones:
             ui.click(step)
-        for ui in (ana, bo):
+        for ui in phones:
             if "Place the cubes" in ui.names():
                 ui.click("Place the cubes")
             if "Take a Financier" in ui.names():
                 ui.click("Take a Financier")
-    closing = "End the game and count the score" if last else None
-    for ui in (ana, bo):
-        ui.click(closing or next(n for n in ui.names() if n.startswith("Next: round")))
+    for ui in phones:
+        names = ui.names()
+        ending = "End the game and count the score"
+        ui.click(ending if ending in names
+                 else next(n for n in names if n.startswith("Next: round")))
 
 
 def test_every_phone_sees_the_whole_tables_ranking_at_the_end(
         open_ui: Callable[..., Ui]) -> None:
     services = memory_services()
     ana, bo = open_table(open_ui, services)
-    for round_number in range(1, 5):
-        play_round(ana, bo, last=round_number == 4)
+    for _ in range(4):
+        play_round(ana, bo)
     # Ana (Noram States A, 1 VP per Financier) wins Materials and Gold every round:
     # 8 Financiers × 2 = 16. Bo (Panafrican Union A) wins Science every round, taking a
     # Financier: 4 points.
@@ -165,8 +168,8 @@ def test_a_seat_takes_its_game_home_and_another_app_imports_it(
     services.share = Share(host="192.168.1.20", port=8550, code="K7QM4XPD")
     ana, bo = open_table(open_ui, services)
     table_id = bo.route.split("/")[2]
-    for round_number in range(1, 5):
-        play_round(ana, bo, last=round_number == 4)
+    for _ in range(4):
+        play_round(ana, bo)
     bo.session.apply_patch(bo.page._i, {"web": True, "platform": "android"})  # a phone
     bo.click("Take this game home")
     (args,) = [args for name, args in bo.client.calls if name == "save_file"]
@@ -202,8 +205,8 @@ def test_a_table_on_this_computer_only_offers_no_code_to_scan(
     services = memory_services()
     services.share = Share(host="127.0.0.1", port=8550, code="K7QM4XPD")  # no network
     ana, bo = open_table(open_ui, services)
-    for round_number in range(1, 5):
-        play_round(ana, bo, last=round_number == 4)
+    for _ in range(4):
+        play_round(ana, bo)
     for ui in (ana, bo):
         assert "no other phone can fetch the file" in ui.text("take-home-here-only")
         assert not ui.has_id("take-home-code")

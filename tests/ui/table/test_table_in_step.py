@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from builders import memory_services
 from harness import Ui
+from test_shared_table import play_round
 
 from companion.usecases.services import Services
 from companion.usecases.tables import table_hub
@@ -89,7 +90,7 @@ def test_the_end_undone_reaches_the_other_phones(open_ui: Callable[..., Ui]) -> 
     services = memory_services()
     _, phones = three_phones(open_ui, services)
     for _ in range(4):
-        play_round(phones)
+        play_round(*phones)
     for phone in phones:
         assert phone.has_id("rank-1")
     phones[0].click("Undo: End the game")
@@ -97,23 +98,6 @@ def test_the_end_undone_reaches_the_other_phones(open_ui: Callable[..., Ui]) -> 
         assert not phone.has_id("rank-1")
         assert not phone.has_id("take-home")
 
-
-def play_round(phones: list[Ui]) -> None:
-    """One round with nothing drafted: each step every seat opens it, then places."""
-    for step in ("Start production", "Next: Energy", "Next: Science", "Next: Gold",
-                 "Next: Exploration"):
-        for phone in phones:
-            phone.click(step)
-        for phone in phones:
-            if "Place the cubes" in phone.names():
-                phone.click("Place the cubes")
-            if "Take a Financier" in phone.names():
-                phone.click("Take a Financier")
-    for phone in phones:
-        names = phone.names()
-        ending = "End the game and count the score"
-        phone.click(ending if ending in names
-                    else next(n for n in names if n.startswith("Next: round")))
 
 
 def test_the_seats_page_shows_each_empire_as_soon_as_it_is_chosen(
