@@ -68,6 +68,8 @@ NEVER_ONE = {
     "{cubes} cubes on your Empire became {amount} Krystallium": "a multiple of 5",
     "A solo round plays at most {most} cards, two pools of {pool}: this would be card "
     "{number}. Start production, or undo a card played by mistake.": "always 10",
+    "Each player keeps {most} drafted cards a round: this would be card {number}. Start "
+    "production, or undo a card played by mistake.": "always 7, and a card 8 or later",
     "{points} victory points": "a card's printed points, written out ('2 per Project')",
     "{where} is {length} characters long; no name is longer than {limit}":
         "over a limit of 60",

@@ -51,6 +51,7 @@ from companion.rules.moves import (
     require_playing,
     to_empire,
 )
+from companion.rules.planning import check_round_limit
 from companion.rules.plural import Plural
 from companion.rules.rounds import choose_science, end, next_step, opponents, rivals
 from companion.rules.state import GameState, Phase
@@ -153,12 +154,14 @@ def _construct(state: GameState, action: Construct, catalog: CardSource) -> Even
     require_phase(state, Phase.PLANNING,
                   "Cards are put under construction during Planning, not during {phase}")
     card = game_card(catalog, action.card, state)
+    state.drafted += 1
     return [add_construction(state, card)]
 
 
 def _recycle(state: GameState, action: Recycle, catalog: CardSource) -> Events:
     require_phase(state, Phase.PLANNING, "Cards are recycled during Planning, not during {phase}")
     card = game_card(catalog, action.card, state)
+    state.drafted += 1
     resource = card.recycle
     event = Event("recycle", "{card} recycled for {amount} {resource}",
                   {"card": card.name, "amount": 1, "resource": SLOT_NAMES[resource]})
@@ -256,8 +259,11 @@ def _discard(state: GameState, action: Discard, catalog: CardSource) -> Events:
 
 
 def check_new_move(state: GameState, action: Action, catalog: CardSource) -> None:
-    """Refuse a move the box makes impossible: a card of which the deck holds no copy
+    """Refuse a move the box makes impossible: a card past the round's limit (7 drafted
+    at a table, 10 in solo's two pools), or a card of which the deck holds no copy
     outside this Empire (built and under construction together)."""
+    if isinstance(action, Construct | Recycle) and state.phase is Phase.PLANNING:
+        check_round_limit(state)
     if isinstance(action, Construct) and state.phase is Phase.PLANNING:
         _check_copies(state, game_card(catalog, action.card, state), 1)
 

@@ -6,9 +6,11 @@ playing with that expansion) and builds or recycles every one of them. So the te
 of a round is the last; "card 3 of 5, sequence 1 of 2" is where the player is.
 
 The "discard 2, draw 5, keep 1" option leaves a pool one card shorter, so a round may
-play fewer than 10 cards, never more: `refuse_past_the_pools` says so before an eleventh
-card is played (the screens ask it; replaying a game does not, so a game recorded before
-this check still opens).
+play fewer than 10 cards, never more. At a table (RULES.md §1) every player drafts 7
+cards a round and builds or recycles each. `check_round_limit` refuses the card past
+either limit; the engine asks it of every new move (`engine.check_new_move`), so the
+screens, a shared table and an import all hold it, while replaying a game does not, so
+a game recorded before this check still opens.
 
 Scenarios (RULES.md §6): the scenario is won only if every required card is built at
 the end, a card listed twice built twice.
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from companion.rules.actions import Action, Construct, NextStep, Recycle, Start
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import missing_cards
+from companion.rules.state import GameState
 
 SEQUENCES_PER_ROUND = 2
 POOL_SIZE = 5
@@ -122,10 +125,27 @@ def discard_loses_scenario(card_id: int, required: Iterable[int], built: Iterabl
     return Counter(under_construction)[card_id] <= needed
 
 
+DRAFTED_PER_ROUND = 7
+"""At a table every player keeps 7 drafted cards a round, whatever was dealt (2 players:
+10 dealt, 7 kept; with Corruption & Ascension the deals differ, the 7 do not)."""
+SOLO_PER_ROUND = SEQUENCES_PER_ROUND * POOL_SIZE
+
+
+def check_round_limit(state: GameState) -> None:
+    """Refuse one more card in a Planning phase that has played its round's limit
+    (games recorded before this rule still replay: only a new move is checked)."""
+    if not state.solo and state.drafted >= DRAFTED_PER_ROUND:
+        raise Rejected("Each player keeps {most} drafted cards a round: this would be card "
+                       "{number}. Start production, or undo a card played by mistake.",
+                       most=DRAFTED_PER_ROUND, number=state.drafted + 1)
+    if state.solo:
+        refuse_past_the_pools(state.drafted)
+
+
 def refuse_past_the_pools(played: int) -> None:
     """Refuse one more card in a solo Planning phase that has played `played`: the two
     pools hold 10 cards, and discarding to draw only ever shrinks a pool."""
-    most = SEQUENCES_PER_ROUND * POOL_SIZE
+    most = SOLO_PER_ROUND
     if played >= most:
         raise Rejected("A solo round plays at most {most} cards, two pools of {pool}: this "
                        "would be card {number}. Start production, or undo a card played "

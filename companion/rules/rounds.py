@@ -160,6 +160,7 @@ def _close_round(state: GameState) -> Events:
     state.supremacy = None
     state.opponents = None
     state.extra_tokens = {}
+    state.drafted = 0
     return [Event("round", "Round {round}: Planning", {"round": state.round})]
 
 

@@ -68,6 +68,9 @@ class GameState:
     science_pending: bool = False
     extra_tokens: dict[Token, int] = field(default_factory=dict)
     ledger: Ledger = field(default_factory=Ledger)
+    drafted: int = 0
+    """Cards built or recycled in this round's Planning: a round has a limit
+    (`planning.check_round_limit`)."""
 
     def copy(self) -> GameState:
         return GameState(
@@ -93,6 +96,7 @@ class GameState:
             science_pending=self.science_pending,
             extra_tokens=dict(self.extra_tokens),
             ledger=self.ledger.copy(),
+            drafted=self.drafted,
         )
 
     @property

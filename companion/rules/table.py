@@ -19,6 +19,7 @@ from typing import Literal
 from companion.rules.actions import Action, Opponents
 from companion.rules.cards import PRODUCTION_ORDER, Card
 from companion.rules.errors import Rejected
+from companion.rules.planning import DRAFTED_PER_ROUND
 from companion.rules.plural import Plural
 from companion.rules.scoring import Standing, TieBreak, ranking, tie_breaks
 from companion.rules.state import ROUNDS, GameState, Phase
@@ -26,7 +27,7 @@ from companion.rules.supremacy import MAX_PLAYERS, max_players
 from companion.rules.tableau import check_seating, check_table_copies
 
 Direction = Literal["left", "right"]
-KEPT = 7
+KEPT = DRAFTED_PER_ROUND
 """Every player drafts 7 cards a round, whatever was dealt."""
 
 CA_DEALS: Mapping[int, tuple[int, int]] = {

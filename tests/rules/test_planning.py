@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
+from games import finish_step
 
-from companion.rules.actions import Construct, Discard, NextStep, Place, Recycle, Start
+from companion.rules.actions import Construct, Discard, NextStep, Opponents, Place, Recycle, Start
 from companion.rules.errors import Rejected
+from companion.rules.game import Game
 from companion.rules.planning import (
     cards_played_this_planning,
     discard_loses_scenario,
@@ -15,6 +18,7 @@ from companion.rules.planning import (
     required_left,
     sequence_position,
 )
+from companion.shipped.catalog import Catalog
 
 
 @pytest.mark.parametrize(("played", "sequence", "card"), [
@@ -71,3 +75,77 @@ def test_discarding_a_required_card_loses_the_scenario_unless_a_copy_is_left() -
     assert not discard_loses_scenario(7, icebreakers, [7], [7, 7, 7])  # a spare copy
     assert not discard_loses_scenario(9, icebreakers, [9], [9])  # already built once
     assert not discard_loses_scenario(5, icebreakers, [], [5])  # not a required card
+
+
+# --- the round's card limit, held by the engine (RULES.md §1 and §5) -------------------
+
+def _cheap_cards(cards: Catalog, count: int) -> list[int]:
+    """`count` different card ids of the base game with copies to spare."""
+    found = [c.id for c in cards.cards if c.expansion.value == "base" and c.copies >= 2]
+    return found[:count]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_table_seat_plans_seven_cards_a_round_and_an_eighth_is_refused(
+        cards: Catalog, players: int) -> None:
+    """A seat drafts 7 cards a round at every table size (2 players: 10 dealt, 7 kept)."""
+    game = Game.new(Start(empire="Noram States", mode="table", players=players), cards)
+    ids = _cheap_cards(cards, 8)
+    for card_id in ids[:4]:
+        game.play(Construct(card_id))
+    for card_id in ids[4:7]:
+        game.play(Recycle(card_id, None))  # a recycled card is one of the 7 too
+    before = game.to_json()
+    with pytest.raises(Rejected) as refused:
+        game.play(Construct(ids[7]))
+    assert str(refused.value) == ("Each player keeps 7 drafted cards a round: this would be "
+                                  "card 8. Start production, or undo a card played by "
+                                  "mistake.")
+    with pytest.raises(Rejected, match="this would be card 8"):
+        game.play(Recycle(ids[7], None))
+    assert game.to_json() == before  # refused: nothing changed
+    game.undo()  # a card taken back frees its place
+    game.play(Construct(ids[7]))
+
+
+def test_a_table_of_six_or_seven_keeps_seven_too(cards: Catalog) -> None:
+    game = Game.new(Start(empire="Noram States", mode="table", players=7,
+                          expansions=("base", "ca")), cards)
+    for card_id in _cheap_cards(cards, 7):
+        game.play(Construct(card_id))
+    with pytest.raises(Rejected, match="keeps 7 drafted cards"):
+        game.play(Construct(_cheap_cards(cards, 8)[7]))
+
+
+def test_a_solo_round_plays_ten_and_the_engine_refuses_the_eleventh(cards: Catalog) -> None:
+    game = Game.new(Start(empire="Noram States"), cards)
+    ids = _cheap_cards(cards, 11)
+    for card_id in ids[:10]:
+        game.play(Recycle(card_id, None))
+    with pytest.raises(Rejected, match="A solo round plays at most 10 cards"):
+        game.play(Construct(ids[10]))
+
+
+def test_the_limit_is_a_rounds_and_starts_again_with_the_next(cards: Catalog) -> None:
+    game = Game.new(Start(empire="Noram States", mode="table", players=3), cards)
+    ids = _cheap_cards(cards, 8)
+    for card_id in ids[:7]:
+        game.play(Recycle(card_id, None))
+    assert game.state.drafted == 7
+    game.play(NextStep())
+    while game.state.round == 1:
+        if game.state.supremacy is None:
+            game.play(Opponents((0, 0)))
+        finish_step(game)
+    assert game.state.drafted == 0
+    game.play(Construct(ids[7]))  # round 2's first card
+
+
+def test_a_game_recorded_past_the_limit_still_opens(cards: Catalog) -> None:
+    """Replaying is lenient: games saved before the engine held the limit open as saved."""
+    ids = _cheap_cards(cards, 12)
+    actions = [Start(empire="Noram States", mode="table", players=3),
+               *[Recycle(card_id, None) for card_id in ids]]
+    saved = {"version": 1, "actions": [msgspec.to_builtins(a) for a in actions], "redo": []}
+    game = Game.from_json(saved, cards)
+    assert game.state.drafted == 12 and len(game.actions) == 13

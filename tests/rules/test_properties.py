@@ -200,7 +200,8 @@ def legal_action(game: Game, pick: Picker) -> Action:
     building = sorted(state.under_construction, key=remaining)
     if state.phase is Phase.PLANNING:
         planned = planned_this_round(game)
-        if planned < 6 or (planned < 12 and pick.chance(60)):
+        most = 10 if state.solo else 7  # RULES.md: two pools of 5 in solo, 7 drafted
+        if planned < 6 or (planned < most and pick.chance(60)):
             card = CATALOG.card(pick.choice(allowed_ids(state.expansions)))
             if len(building) < 8 and pick.chance(55) and copies_left(state, card):
                 return Construct(card.id)

@@ -19,12 +19,10 @@ import flet as ft
 from companion.i18n import language, t, tn
 from companion.rules.actions import (
     Action,
-    Construct,
     Discard,
     End,
     NextStep,
     PlaceCharacter,
-    Recycle,
     SpendKrystallium,
 )
 from companion.rules.cards import (
@@ -35,10 +33,8 @@ from companion.rules.cards import (
 from companion.rules.construction import UnderConstruction
 from companion.rules.errors import Rejected
 from companion.rules.planning import (
-    cards_played_this_planning,
     discard_loses_scenario,
     drafted_cards,
-    refuse_past_the_pools,
     required_left,
 )
 from companion.rules.reasons import EVENT_TOPICS
@@ -251,9 +247,6 @@ class GameScreen(Screen):
         """Give one action to the game; a refusal is explained and changes nothing."""
         self.note = None
         try:
-            if (isinstance(action, Construct | Recycle) and self.state.solo
-                    and self.state.phase is Phase.PLANNING):
-                refuse_past_the_pools(cards_played_this_planning(self.session.game.actions))
             self.session.play(action)
         except StoreConflict as exc:  # another tab moved the game on: show it as it is
             self.app.explain(exc)
