@@ -146,13 +146,10 @@ class Card:
         return self.names["en"]
 
     def name_in(self, language: str) -> str:
-        """The printed name in `language`; where the box of that language is not among the
-        five printed names (Portuguese), the name its rulebook gives, else English."""
-        printed = self.names.get(language)
-        if printed:
-            return printed
-        known = [name for lang, name in self.other_names if lang == language]
-        return known[0] if known else self.names["en"]
+        """The name shown in `language`: the printed edition's where a rulebook of that
+        language prints it (cards.json `names`), else ours; English for a language the
+        data does not know. `other_names` are other printings, found by the search."""
+        return self.names.get(language) or self.names["en"]
 
     def cost_of(self, kind: SlotKind) -> int:
         return sum(n for k, n in self.cost if k == kind)

@@ -37,8 +37,10 @@ from companion.shipped.paths import assets_dir
 TYPE_CHECKING = False
 """typing.TYPE_CHECKING without importing typing (see companion.cli)."""
 
-LANGUAGES = ("en", "fr", "de", "es", "it")
-"""Languages every card and Empire has a printed name in."""
+LANGUAGES = ("en", "fr", "de", "es", "it", "pt")
+"""Languages every card and Empire has a name in: the printed one, or ours where a
+record lists the language in `translated_names` (Portuguese, where the Portuguese
+rulebook names no such card: no Portuguese card list is among the printings we have)."""
 
 CARDS_FILE = "cards.json"
 EMPIRES_FILE = "empires.json"
@@ -63,6 +65,7 @@ class _CardRecord:
     production: str
     victory_points: str
     recycle: str
+    translated_names: list[str] = field(default_factory=list)
     other_names: dict[str, list[str]] = field(default_factory=dict)
 
 
@@ -77,6 +80,7 @@ class _EmpireRecord:
     victory_points: str
     start_krystallium: int
     status: str
+    translated_names: list[str] = field(default_factory=list)
 
 
 # --- the notation ---------------------------------------------------------------------
@@ -292,7 +296,8 @@ class Catalog:
             if label not in labels:
                 labels.append(label)
         if not labels:
-            return "Check the spelling; names work in English, French, German, Spanish, Italian."
+            return ("Check the spelling; names work in English, French, German, Spanish, "
+                    "Italian, Portuguese.")
         return "Did you mean " + ", ".join(labels[:4]) + "?"
 
 
@@ -325,12 +330,17 @@ def _wrong(expected: str, value: object) -> str:
 
 def _checked(value: object, kind: str, at: str) -> tuple[str, str] | None:
     """Where and how `value` is not of the field type `kind` (as written in the record
-    class: `int`, `str`, `dict[str, str]`, `dict[str, list[str]]`); None if it is."""
+    class: `int`, `str`, `list[str]`, `dict[str, str]`, `dict[str, list[str]]`); None if it is."""
     if kind == "int":
         ok = isinstance(value, int) and not isinstance(value, bool)
         return None if ok else (at, _wrong("int", value))
     if kind == "str":
         return None if isinstance(value, str) else (at, _wrong("str", value))
+    if kind == "list[str]":
+        if not isinstance(value, list):
+            return at, _wrong("array", value)
+        wrong = [item for item in value if not isinstance(item, str)]
+        return (at, _wrong("str", wrong[0])) if wrong else None
     if not isinstance(value, dict):
         return at, _wrong("object", value)
     inner = kind.removeprefix("dict[str, ").removesuffix("]")
@@ -387,10 +397,17 @@ def _convert(path: Path, what: str, raw: object, kind: type[Record]) -> Record:
     return kind(**raw)
 
 
-def _names(path: Path, what: str, names: dict[str, str]) -> dict[str, str]:
+def _names(path: Path, what: str, names: dict[str, str],
+           translated: list[str]) -> dict[str, str]:
+    """The names of a record, one in every language; a language the record marks as
+    `translated_names` (ours, not printed) must name one of them."""
     for language in LANGUAGES:
         if not names.get(language, "").strip():
             raise _field_error(path, what, f"names.{language}", "missing or empty")
+    for language in translated:
+        if language not in names:
+            raise _field_error(path, what, "translated_names",
+                               f"'{language}' has no name in 'names'")
     return {k: v.strip() for k, v in names.items()}
 
 
@@ -427,7 +444,7 @@ def _card(path: Path, index: int, raw: object) -> Card:
         expansion=parsed["expansion"],  # type: ignore[arg-type]
         type=parsed["type"],  # type: ignore[arg-type]
         copies=record.copies,
-        names=_names(path, what, record.names),
+        names=_names(path, what, record.names, record.translated_names),
         cost=parsed["cost"],  # type: ignore[arg-type]
         construction_bonus=bonus,
         production=parsed["production"],  # type: ignore[arg-type]
@@ -461,7 +478,7 @@ def _empire(path: Path, index: int, raw: object) -> EmpireFace:
     if record.start_krystallium < 0:
         raise _field_error(path, what, "start_krystallium", "cannot be negative")
     return EmpireFace(
-        names=_names(path, what, record.names),
+        names=_names(path, what, record.names, record.translated_names),
         expansion=expansion,
         face=record.face,
         production=production,
