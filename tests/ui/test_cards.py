@@ -106,7 +106,7 @@ def test_a_card_page_in_french_names_the_others(open_ui: Callable[..., Ui]) -> N
     ui.click("Éoliennes")
     assert ui.route == "/cards/9"
     names = ui.text("card-names")
-    assert "English: Wind Turbines" in names and "Français" not in names
+    assert "English : Wind Turbines" in names and "Français" not in names  # French space
 
 
 def test_an_unknown_card_number_is_not_found(open_ui: Callable[..., Ui]) -> None:

@@ -142,5 +142,5 @@ def test_the_log_in_french(open_ui: Callable[..., Ui]) -> None:
     assert "Vous êtes ici" in ui.text("move-22")
     ui.click("Revenir ici", within="move-17")
     assert ui.last_message().startswith("5 coups repris")
-    ui.click("Annuler: Rétablir 5 coups")
+    ui.click("Annuler : Rétablir 5 coups")
     assert ui.notice() == "5 coups rétablis, vous voici à : Tour 2 · Production : Or."

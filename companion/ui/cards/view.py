@@ -314,8 +314,9 @@ class CardScreen(Screen):
 
     def _names(self) -> ft.Control:
         card = self.card
-        lines: list[ft.Control] = [ft.Text(f"{LANGUAGE_NAMES.get(code, code)}: {name}")
-                                   for code, name in card.names.items() if code != language()]
+        lines: list[ft.Control] = [
+            ft.Text(t("{label}: {value}", label=LANGUAGE_NAMES.get(code, code), value=name))
+            for code, name in card.names.items() if code != language()]
         also = sorted({name for _, name in card.other_names} - set(card.names.values()))
         if also:
             lines.append(ft.Text(t("Also called: {names}", names=", ".join(also)), size=12))

@@ -52,8 +52,8 @@ class GameLogScreen(Screen):
         lines: list[ft.Control] = [w.heading(told.title),
                                    ft.Text(told.summary, italic=True, size=12)]
         for step in told.steps:
-            title = ": ".join([step.title, " · ".join(step.notes)] if step.notes
-                              else [step.title])
+            title = (t("{label}: {value}", label=step.title, value=" · ".join(step.notes))
+                     if step.notes else step.title)
             lines.append(ft.Text(title, weight=ft.FontWeight.BOLD))
             lines += [self._move(move) for move in step.moves]
         return w.card_box(*lines, identifier=f"log-round-{told.number}")

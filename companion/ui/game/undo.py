@@ -72,7 +72,7 @@ def undo_bar(app: CompanionApp, session: GameSession,
 
 def bar_button(icon: ft.IconData, title: str, detail: str, on_click: Callable[[], None],
                *, disabled: bool) -> ft.Control:
-    label = f"{title}: {detail}"
+    label = t("{label}: {value}", label=title, value=detail)
     inner = ft.OutlinedButton(
         content=ft.Row(
             [

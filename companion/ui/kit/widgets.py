@@ -114,7 +114,7 @@ def stepper(
     number = ft.Semantics(
         content=ft.Text(str(value), size=18, weight=ft.FontWeight.BOLD, width=36,
                         text_align=ft.TextAlign.CENTER),
-        label=f"{label}: {value}",
+        label=t("{label}: {value}", label=label, value=value),
         identifier=identifier,
     )
     return ft.Row(
