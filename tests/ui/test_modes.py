@@ -241,7 +241,7 @@ def test_rule_messages_name_cards_and_resources_in_the_players_language(ui: Ui) 
     text = message("{card} recycled for {amount} {resource}",
                    {"card": "Wind Turbines", "amount": 1, "resource": "Energy"})
     assert text == "Éoliennes recyclée pour 1 Énergie"
-    set_language("de")  # Materialien is the resource; one cube of it is 1 Material
+    set_language("de")  # the resource and one cube of it are both "Material" (glossary)
     assert message("{card} recycled for {amount} {resource}",
                    {"card": "Zeppelin", "amount": 1, "resource": "Materials"}) == (
         "Zeppelin für 1 Material recycelt")
