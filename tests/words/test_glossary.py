@@ -128,6 +128,8 @@ def test_the_glossary_finds_what_it_rejects() -> None:
     field name of an error message ("{where}.face")."""
     pattern = next(p for _, p in _rejections("pt") if p.search("Generais"))
     assert pattern.search("Generais: 2") and not pattern.search("Gerais: 2")
+    figure = next(p for _, p in _rejections("de") if p.search("Figuren"))
+    assert figure.search("Die Figur eines Schritts") and not figure.search("Figurine")
     face = next(p for _, p in _rejections("pt") if p.search("face"))
     assert not face.search(_NOT_WORDS.sub(" ", "{where}.face: o lado {face}"))
 
