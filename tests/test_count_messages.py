@@ -66,6 +66,9 @@ NEVER_ONE = {
     "card. Any time: discard 2 cards to draw 5 base or 3 C&A cards and keep 1.": "the solo pool",
     "Face A: {points} points are taken off before reading the rank.": "always 15",
     "{cubes} cubes on your Empire became {amount} Krystallium": "a multiple of 5",
+    "{count} cubes were on your Empire card: every 5 become 1 Krystallium at once, so all"
+    " {count} became {made} Krystallium and none stays there. You hold {held} Krystallium.":
+        "a multiple of 5, said when 5 or more became Krystallium",
     "A solo round plays at most {most} cards, two pools of {pool}: this would be card "
     "{number}. Start production, or undo a card played by mistake.": "always 10",
     "Each player keeps {most} drafted cards a round: this would be card {number}. Start "

@@ -43,7 +43,9 @@ def test_the_numbers_come_back_as_the_rules_reason() -> None:
         "80 points on face B: 80 or more, so Emperor.")
     assert english("solo-scenarios", medal_numbers(93, "base-1", True)) == (
         "You have 93: silver needs 95, 2 points short.")
-    assert english("krystallium", krystallium_numbers(6)).startswith("6 cubes on your Empire")
+    assert english("krystallium", krystallium_numbers(9, 2)) == (
+        "9 cubes were on your Empire card: every 5 become 1 Krystallium at once, so 5 became"
+        " 1 Krystallium and 4 stay there for the next one. You hold 2 Krystallium.")
     assert english("score", standings_numbers([("Ann", Standing(70, 9, 2)),
                                                ("Bob", Standing(70, 10, 0))])) == (
         "Ann, Bob tie on 70 points; Bob has the most built cards (10) and wins.")
@@ -64,7 +66,8 @@ def test_the_numbers_come_back_as_the_rules_reason() -> None:
     ("solo-rank", {"total": "9" * 5000, "face": "A"}),
     ("solo-scenarios", {"total": "90", "scenario": "nope", "won": "1"}),
     ("solo-scenarios", {"total": "90", "scenario": "base-1", "won": "maybe"}),
-    ("krystallium", {"cubes": "five"}),
+    ("krystallium", {"cubes": "five", "held": "0"}),
+    ("krystallium", {"cubes": "3"}),  # a link from before the Krystallium held was sent
     ("score", {"standings": '[["Ann", 70, 9, 2]]'}),
     ("score", {"standings": '[["Ann", 70, 9, 2], ["Bob", 70, 9]]'}),
     ("score", {"standings": '[["Ann", 70, 9, 2], ["Bob", 70, -1, 0]]'}),

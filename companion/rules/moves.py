@@ -168,7 +168,8 @@ def to_empire(state: GameState, count: int) -> Events:
     state.ledger.converted += gained * KRYSTALLIUM_CUBES
     state.krystallium += gained
     return [Event("krystallium", "{cubes} cubes on your Empire became {amount} Krystallium",
-                  {"cubes": gained * KRYSTALLIUM_CUBES, "amount": gained})]
+                  {"cubes": gained * KRYSTALLIUM_CUBES, "amount": gained,
+                   "left": state.empire_cubes, "held": state.krystallium})]
 
 
 def require_phase(state: GameState, phase: Phase, template: str) -> None:

@@ -113,16 +113,31 @@ def supremacy_reason(resource: Resource, totals: Sequence[tuple[str, int]]) -> R
                   " the supremacy bonus.", params)
 
 
-def krystallium_reason(cubes: int) -> Reason:
-    """What `cubes` resource cubes on the Empire card become: one Krystallium per 5, the
-    rest staying there for later rounds."""
+def krystallium_reason(cubes: int, held: int) -> Reason:
+    """What happened to the `cubes` resource cubes that sat on the Empire card: every 5
+    became 1 Krystallium at once, the rest stays there for the next one; `held` is the
+    Krystallium the player holds now (with the tokens won or spent otherwise)."""
     made, left = divmod(cubes, KRYSTALLIUM_CUBES)
+    params: dict[str, object] = {"count": cubes, "held": held, "made": made, "left": left,
+                                 "converted": made * KRYSTALLIUM_CUBES,
+                                 "to_go": KRYSTALLIUM_CUBES - left}
+    if not made:
+        return Reason("krystallium", Plural(
+            "{count} cube on your Empire card: fewer than 5, so none has become Krystallium"
+            " yet ({to_go} more make the next one). You hold {held} Krystallium.",
+            "{count} cubes on your Empire card: fewer than 5, so none has become Krystallium"
+            " yet ({to_go} more make the next one). You hold {held} Krystallium."), params)
+    if not left:
+        return Reason("krystallium", "{count} cubes were on your Empire card: every 5 become"
+                      " 1 Krystallium at once, so all {count} became {made} Krystallium and"
+                      " none stays there. You hold {held} Krystallium.", params)
     return Reason("krystallium", Plural(
-        "{count} cube on your Empire card: every 5 become 1 Krystallium, so {made}"
-        " Krystallium now and {left} left there for later.",
-        "{count} cubes on your Empire card: every 5 become 1 Krystallium, so {made}"
-        " Krystallium now and {left} left there for later."),
-        {"count": cubes, "made": made, "left": left})
+        "{count} cubes were on your Empire card: every 5 become 1 Krystallium at once, so"
+        " {converted} became {made} Krystallium and {left} stays there for the next one."
+        " You hold {held} Krystallium.",
+        "{count} cubes were on your Empire card: every 5 become 1 Krystallium at once, so"
+        " {converted} became {made} Krystallium and {left} stay there for the next one."
+        " You hold {held} Krystallium.", number="left"), params)
 
 
 def solo_rank_reason(total: int, face: str) -> Reason:

@@ -87,8 +87,10 @@ def _standings(text: str | None) -> list[tuple[str, Standing]] | None:
     return None if rows is None else [(name, Standing(*numbers)) for name, numbers in rows]
 
 
-def krystallium_numbers(cubes: int) -> dict[str, str]:
-    return {"cubes": str(cubes)}
+def krystallium_numbers(cubes: int, held: int) -> dict[str, str]:
+    """The cubes that sat on the Empire card (before any became Krystallium) and the
+    Krystallium held after."""
+    return {"cubes": str(cubes), "held": str(held)}
 
 
 def completion_numbers(card_number: int) -> dict[str, str]:
@@ -148,8 +150,8 @@ def reason_for(topic: str, numbers: Mapping[str, str], scenarios: Mapping[str, S
         standings = _standings(numbers.get("standings"))
         return None if standings is None else victory_reason(standings)
     if topic == "krystallium":
-        cubes = _number(numbers.get("cubes"))
-        return None if cubes is None else krystallium_reason(cubes)
+        cubes, held = _number(numbers.get("cubes")), _number(numbers.get("held"))
+        return None if cubes is None or held is None else krystallium_reason(cubes, held)
     total = _number(numbers.get("total"))
     if total is None:
         return None

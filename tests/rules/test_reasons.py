@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.i18n import language, set_language
 from companion.rules.cards import CardType, Points, Resource, Token
 from companion.rules.reasons import (
     Reason,
@@ -65,15 +66,54 @@ def test_supremacy_names_the_players_and_the_case_of_the_rule(
     assert english(reason) == expected
 
 
-def test_krystallium_counts_every_five_cubes_and_keeps_the_rest() -> None:
-    assert english(krystallium_reason(7)) == (
-        "7 cubes on your Empire card: every 5 become 1 Krystallium, so 1 Krystallium now"
-        " and 2 left there for later.")
-    assert english(krystallium_reason(10)) == (
-        "10 cubes on your Empire card: every 5 become 1 Krystallium, so 2 Krystallium now"
-        " and 0 left there for later.")
-    assert english(krystallium_reason(1)).startswith("1 cube on your Empire card:")
-    assert krystallium_reason(3).topic == "krystallium"
+KRYSTALLIUM_CASES = [
+    # (cubes that sat on the Empire card, Krystallium held after, English, French)
+    (0, 1,
+     "0 cubes on your Empire card: fewer than 5, so none has become Krystallium yet"
+     " (5 more make the next one). You hold 1 Krystallium.",
+     "0 cube sur votre carte Empire : moins de 5, donc aucun n'est encore devenu du"
+     " Krystallium (encore 5 pour le prochain). Vous avez 1 Krystallium."),
+    (5, 1,
+     "5 cubes were on your Empire card: every 5 become 1 Krystallium at once, so all 5"
+     " became 1 Krystallium and none stays there. You hold 1 Krystallium.",
+     "5 cubes étaient sur votre carte Empire : chaque groupe de 5 devient aussitôt 1"
+     " Krystallium, donc les 5 sont devenus 1 Krystallium et aucun n'y reste. Vous avez"
+     " 1 Krystallium."),
+    (9, 1,
+     "9 cubes were on your Empire card: every 5 become 1 Krystallium at once, so 5 became"
+     " 1 Krystallium and 4 stay there for the next one. You hold 1 Krystallium.",
+     "9 cubes étaient sur votre carte Empire : chaque groupe de 5 devient aussitôt 1"
+     " Krystallium, donc 5 sont devenus 1 Krystallium et 4 y restent pour le prochain."
+     " Vous avez 1 Krystallium."),
+]
+"""The rule (RULES.md 3.3, every seed): each time 5 resource cubes sit on the Empire
+card they are discarded for 1 Krystallium; the others stay. Written by hand."""
+
+
+@pytest.mark.parametrize(("cubes", "held", "english_text", "french_text"),
+                         KRYSTALLIUM_CASES)
+def test_krystallium_says_what_is_on_the_empire_and_what_was_converted(
+        cubes: int, held: int, english_text: str, french_text: str) -> None:
+    reason = krystallium_reason(cubes, held)
+    assert reason.topic == "krystallium"
+    assert english(reason) == english_text
+    before = language()
+    try:
+        set_language("en")
+        assert reason_text(reason) == english_text
+        set_language("fr")
+        assert reason_text(reason) == french_text
+    finally:
+        set_language(before)
+
+
+def test_krystallium_keeps_one_cube_in_the_singular() -> None:
+    assert english(krystallium_reason(6, 3)) == (
+        "6 cubes were on your Empire card: every 5 become 1 Krystallium at once, so 5 became"
+        " 1 Krystallium and 1 stays there for the next one. You hold 3 Krystallium.")
+    assert english(krystallium_reason(1, 0)).startswith(
+        "1 cube on your Empire card: fewer than 5, so none has become Krystallium yet"
+        " (4 more make the next one).")
 
 
 @pytest.mark.parametrize(("total", "face", "expected"), [

@@ -55,6 +55,18 @@ def test_krystallium_conversion_is_announced_and_k_can_be_spent(ui: Ui) -> None:
     ui.click("Place the cubes")
     assert "5 cubes on your Empire became 1 Krystallium" in ui.screen_text()
     assert ui.text("krystallium") == "Krystallium: 1"
+    game = ui.route
+    ui.click("Rule: Krystallium")  # 4 cubes were there, 3 came: 5 made 1, 2 stay
+    assert ui.text("why") == (
+        "7 cubes were on your Empire card: every 5 become 1 Krystallium at once, so 5 became"
+        " 1 Krystallium and 2 stay there for the next one. You hold 1 Krystallium.")
+    ui.click("Back")
+    ui.click("How do cubes become Krystallium?")
+    assert ui.text("why") == (
+        "2 cubes on your Empire card: fewer than 5, so none has become Krystallium yet"
+        " (3 more make the next one). You hold 1 Krystallium.")
+    ui.click("Back")
+    assert ui.route == game
     ui.click("Use a Krystallium as Energy on Financial Center")
     assert ui.text("krystallium") == "Krystallium: 0"
     assert "1 of 5 slots filled" in ui.text("construction-1")

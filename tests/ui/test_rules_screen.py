@@ -56,9 +56,10 @@ def test_a_cards_page_says_how_it_scores_and_leads_to_the_rule(ui: Ui) -> None:
 def test_the_cubes_on_the_empire_lead_to_the_krystallium_rule(ui: Ui) -> None:
     start_solo(ui)
     ui.click("How do cubes become Krystallium?")
-    assert ui.route.startswith("/rules/krystallium?cubes=0")
-    assert ui.text("why") == ("0 cubes on your Empire card: every 5 become 1 Krystallium, so"
-                              " 0 Krystallium now and 0 left there for later.")
+    assert ui.route.startswith("/rules/krystallium?cubes=0&held=0")
+    assert ui.text("why") == ("0 cubes on your Empire card: fewer than 5, so none has become"
+                              " Krystallium yet (5 more make the next one). You hold 0"
+                              " Krystallium.")
 
 
 def test_at_a_table_the_why_names_the_players_whose_totals_were_typed(ui: Ui) -> None:

@@ -55,7 +55,7 @@ def status_box(screen: GameBoard) -> ft.Control:
         t("Cubes on your Empire: {cubes}/5 toward the next Krystallium ({left} to go)",
           cubes=state.empire_cubes, left=state.cubes_to_next_krystallium),
     )
-    numbers = krystallium_numbers(state.empire_cubes)
+    numbers = krystallium_numbers(state.empire_cubes, state.krystallium)
     cubes = w.with_why(cubes, t("How do cubes become Krystallium?"),
                        lambda: screen.app.open_on_top("rules", "krystallium", **numbers))
     lines: list[ft.Control] = [

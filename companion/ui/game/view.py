@@ -216,9 +216,9 @@ class GameScreen(Screen):
     def _numbers(self, kind: str, params: Mapping[str, object]) -> dict[str, str]:
         """What the rule of an event needs to say why: the cubes that made Krystallium,
         the card that was just built."""
-        cubes = params.get("cubes")
-        if isinstance(cubes, int):
-            return krystallium_numbers(cubes)
+        cubes, left, held = (params.get(key) for key in ("cubes", "left", "held"))
+        if isinstance(cubes, int) and isinstance(left, int) and isinstance(held, int):
+            return krystallium_numbers(cubes + left, held)  # all that sat there at once
         card = params.get("card")
         if kind in ("built", "bonus") and isinstance(card, str):
             return completion_numbers(self.catalog.card(card).id)
