@@ -73,6 +73,56 @@ def test_the_texts_carry_the_rules_numbers() -> None:
         assert word in _facts("draft")
 
 
+PRINTED_RULES = [
+    # (what the printed rulebooks say, its topic, English words, another language's words)
+    ("resources are unlimited, and what to do when cubes run out (seeds 000-004)",
+     "construction", "unlimited colour runs out", ("fr", "illimitées")),
+    ("the same, in Portuguese words (seed 003)", "construction", "cubes in the box",
+     ("pt", "não são limitados")),
+    ("the round tracker is flipped, then moved (seeds 000-003)", "production", "flip tracker",
+     ("es", "voltea indicador")),
+    ("a persisting tie may be shared or played again (seed 000)", "score", "Spanish play again",
+     ("es", "compartir jugar de nuevo")),
+    ("the Empire cards are dealt at random (seed 000)", "setup", "Empire card random",
+     ("es", "al azar Carta de Imperio")),
+    ("solo: each sequence takes a pool at random (seeds 003, 004)", "solo", "pools random",
+     ("it", "a caso mazzi")),
+    ("C&A's Financier and General tokens marked x3 (seed 002)", "characters", "marked ×3",
+     ("fr", "marqués ×3")),
+    ("War or Peace: a card named by name and number (seed 002)", "war-or-peace", "PAX-10",
+     ("de", "Namen Nummer")),
+    ("War or Peace: unused cards stay in the envelope (seed 002)", "war-or-peace",
+     "did not use stay envelope", ("fr", "restent dans leur enveloppe")),
+    ("War or Peace: the winner of a scenario is better rewarded (seed 002)", "war-or-peace",
+     "better reward", ("es", "recompensa mejor")),
+    ("War or Peace: the Heritage booster and the Secret box (seed 002)", "war-or-peace",
+     "Heritage booster Secret box", ("fr", "booster Héritage boîte Secrète")),
+    ("C&A may join the campaign; 7 players in a free game with all unlocked (seed 002)",
+     "war-or-peace", "unlocked 7 players", ("it", "sbloccato 7 giocatori")),
+]
+"""Rules the printed books state, each looked for as a player would: a few words of it,
+in English and in another language, find its topic first."""
+
+
+@pytest.mark.parametrize(("rule", "topic", "english", "other"), PRINTED_RULES,
+                         ids=[rule[0][:40] for rule in PRINTED_RULES])
+def test_a_rule_the_rulebooks_print_is_found_by_its_words(
+        rule: str, topic: str, english: str, other: tuple[str, str]) -> None:
+    set_language("en")
+    assert [found.id for found in search(rulebook(), english, t)][:1] == [topic], rule
+    code, words = other
+    set_language(code)
+    assert [found.id for found in search(rulebook(), words, t)][:1] == [topic], rule
+
+
+def test_the_printed_rules_carry_their_numbers() -> None:
+    """Written by hand from seed 002 (War or Peace, C&A) and seed 000 (the tie)."""
+    assert "PAX-10 (1-01)" in _facts("war-or-peace")
+    assert "up to 7 players" in _facts("war-or-peace")
+    assert "×3" in _facts("characters") and "3 tokens" in _facts("characters")
+    assert "share the victory or play again" in _facts("score")
+
+
 def _book(**change: object) -> bytes:
     book: dict[str, object] = {
         "sections": [{"id": "game", "title": "The game"}],
