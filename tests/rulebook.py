@@ -1,7 +1,10 @@
-"""The rulebooks' worked examples that tests at every layer share (written once here).
+"""A tableau that tests at every layer share (written once here), built on the
+rulebooks' score example.
 
-Simon's Empire (seeds 000, 002, 003, 004): Noram States face B, nine built cards, 2
-Generals and 6 Financiers, 62 points on the score pad.
+The rulebooks' Simon (seeds 000, 002, 003, 004) scores 12 + 30 + 2 + 18 = 62. This is a
+tableau of ours that gives those very rows: Noram States face B, nine built cards, 2
+Generals and 6 Financiers. The printed picture itself (face A, eleven cards) is the one
+the Rules page draws (`assets/rules/examples.json`, tested in tests/rules/test_examples.py).
 """
 
 from __future__ import annotations
