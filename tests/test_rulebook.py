@@ -221,6 +221,8 @@ def test_the_drawn_examples_are_the_ones_the_topics_name() -> None:
     (b'{"examples": [{"id": "x", "shows": "score", "empire": "E", "face": "A",'
      b' "built": ["Nothing"]}]}', "no card Nothing"),
     (b'{"examples": [{"id": "x"}]}', "missing required field"),
+    (b'{"examples": [{"id": "x", "shows": "score", "empire": "E", "face": "A",'
+     b' "built": [], "printed_in": ["en"]}]}', "printed_in ('en',)"),
     (b'{"examples": [{"id": "x", "shows": "construction", "empire": "E", "face": "A",'
      b' "built": ["A", "B"]}]}', "exactly one card"),
     (b'{"examples": [], "supremacy": [{"id": "s", "resource": "Krystallium",'

@@ -25,6 +25,8 @@ from companion.rules.supremacy import MAX_PLAYERS
 from companion.shipped.catalog import normalize
 from companion.shipped.paths import assets_dir
 
+EDITIONS = ("fr", "es", "pt", "it")
+"""The languages of the printed rulebooks the examples come from."""
 RESOURCE_NAMES = tuple(SLOT_NAMES[resource] for resource in Resource)
 """What a supremacy example's resource may be."""
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -50,7 +52,8 @@ class Topic(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     text: tuple[str, ...]
     """Its paragraphs, in English (each one is a message of the catalogs)."""
     examples: tuple[str, ...] = ()
-    """The rulebooks' worked examples it tells, by id (see `examples.md` in the tests)."""
+    """The examples it draws, by id: the rulebooks' own (a `Tableau`) or ours (the
+    supremacy and rank examples, which no rulebook prints)."""
 
 
 class Rulebook(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -73,8 +76,9 @@ class Rulebook(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Tableau(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A rulebook's worked example as a tableau, drawn on the rule's page with the app's
-    symbols and computed by the rules (so the page shows what the app counts)."""
+    """A rulebook's worked example as its picture shows it (the Empire, its face and the
+    built cards printed there), drawn on the rule's page with the app's symbols and
+    computed by the rules (so the page shows what the app counts)."""
 
     id: str
     shows: str
@@ -87,18 +91,23 @@ class Tableau(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The built cards; for "construction", the one card put under construction."""
     generals: int = 0
     financiers: int = 0
+    printed_in: tuple[str, ...] = ()
+    """The languages whose printed edition tells this example, with its own names for the
+    players (the French one, seed 002, tells them all); in any other language the page
+    says it is the French rulebook's, names included."""
 
 
 class RankExample(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A rulebook's example of solo ranks: final scores and the Empire face of each."""
+    """An example of ours (no rulebook prints one) of solo ranks: final scores and the
+    Empire face of each."""
 
     id: str
     scores: tuple[tuple[int, str], ...]
 
 
 class SupremacyExample(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A rulebook's example of supremacy: the totals of one resource at several tables,
-    each read by the supremacy rule."""
+    """An example of ours (no rulebook prints one) of supremacy: the totals of one
+    resource at several tables, each read by the supremacy rule."""
 
     id: str
     resource: str
@@ -139,6 +148,8 @@ def parse_examples(raw: bytes, known: Callable[[Tableau], str | None],
         problem = None if tableau.shows in SHOWS else f"shows {tableau.shows!r}"
         if tableau.shows == "construction" and len(tableau.built) != 1:
             problem = "a construction example builds exactly one card"
+        if not set(tableau.printed_in) <= set(EDITIONS):
+            problem = f"printed_in {tableau.printed_in!r}: languages of {', '.join(EDITIONS)}"
         problem = problem or known(tableau)
         if problem:
             raise RulebookError(f"{where}: example {tableau.id!r}: {problem}")

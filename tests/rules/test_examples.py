@@ -12,6 +12,7 @@ from companion.rules.production import before_corruption, corruption, produced, 
 from companion.rules.scoring import score, solo_adjusted, solo_rank
 from companion.rules.supremacy import supremacy_winners
 from companion.shipped.catalog import Catalog
+from companion.shipped.rulebook import examples
 
 M, E, S, G, X = Resource
 
@@ -54,8 +55,36 @@ def test_3_simon_scores_62(cards: Catalog) -> None:
     assert result.total == 62
 
 
+PRINTED_SIMON = ("Industrial Complex", "Industrial Complex", "National Monument",
+                 "Giant Tower", "World Congress", "Universal Vaccine", "Financial Center",
+                 "Offshore Oil Rig", "Casino City", "Magnetic Train", "Recycling Plant")
+"""Seed 002's picture of Simon's Empire, card by card: Noram States face A (1 per
+Financier), 2 Generals and 6 Financiers."""
+
+
+def test_3_the_printed_picture_of_simon_scores_the_printed_62(cards: Catalog) -> None:
+    shipped = examples().tableaux["score-simon"]
+    assert (shipped.empire, shipped.face, shipped.built) == ("Noram States", "A",
+                                                            PRINTED_SIMON)
+    assert (shipped.generals, shipped.financiers) == (2, 6)
+    result = score(cards.empire("Noram States", "A"), _built(cards, *PRINTED_SIMON),
+                   generals=2, financiers=6)
+    # Raw: Magnetic Train 2 + Giant Tower 10. Combo: Universal Vaccine 1, World Congress
+    # 3 and National Monument 2 per Project, 5 Projects. Financiers: 1 + Noram A's 1 +
+    # Casino City's 1, times 6.
+    assert (result.raw, result.combo, result.duo, result.generals, result.financiers) == (
+        12, 30, 0, 2, 18)
+    assert result.total == 62
+
+
+def test_4_the_corruption_picture_is_the_panafrican_union() -> None:
+    shipped = examples().tableaux["corruption-apolline"]
+    assert (shipped.empire, shipped.face) == ("Panafrican Union", "B")
+    assert set(shipped.built) == {"Robot Factory", "Recycling Plant", "Raiders"}
+
+
 def test_4_apolline_corruption(cards: Catalog) -> None:
-    empire = cards.empire("Aztec Empire", "B")
+    empire = cards.empire("Panafrican Union", "B")
     built = _built(cards, "Recycling Plant", "Robot Factory", "Raiders")
     icons = [*empire.production, *(i for c in built for i in c.production)]
     without_corruption = {r: sum(i.amount for i in icons if i.kind == r and i.amount > 0)

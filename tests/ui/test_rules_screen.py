@@ -128,7 +128,7 @@ def test_the_worked_examples_are_drawn_and_counted_as_the_rulebooks_print_them(
 
 def test_construction_corruption_and_supremacy_examples_read_as_the_rulebooks_print_them(
         ui: Ui) -> None:
-    """examples.md 2, 4 and 8, figures written by hand."""
+    """examples.md 2 and 4 (the rulebooks') and 8 (ours), figures written by hand."""
     ui.go("/rules/construction")
     # Simon's 2 Materials go on Wind Turbines (M2): built at once, 1 Energy in the next step.
     assert ui.text("example-construction-simon-step-1") == "Materials step: you produce 2"
@@ -156,8 +156,40 @@ def test_construction_corruption_and_supremacy_examples_read_as_the_rulebooks_pr
                        " or more.")
 
 
+def test_each_example_says_whose_it_is_and_the_score_is_the_printed_picture(
+        ui: Ui) -> None:
+    """Seed 002's score picture: Noram States face A, 11 cards, 62 points; its corruption
+    picture: the Panafrican Union, face B. No English edition is among the rulebooks, so
+    the English page names the French one; the supremacy and rank examples are ours."""
+    ui.go("/rules/score")
+    assert ui.text("example-score-simon-source") == "Example from the French rulebook"
+    assert "Noram States (face A)" in ui.text("example-score-simon")
+    assert ui.text("example-score-simon-raw") == "12"
+    assert ui.text("example-score-simon-generals") == "2"
+    assert ui.text("example-score-simon-total") == "62 points"
+    ui.go("/rules/corruption")
+    assert "Panafrican Union (face B)" in ui.text("example-corruption-apolline")
+    ui.go("/rules/supremacy")
+    assert ui.text("example-supremacy-ties-source") == "An example"
+    ui.go("/rules/solo-rank")
+    assert ui.text("example-solo-rank-85-source") == "An example"
+    ui.click("Settings")
+    ui.click("Español")
+    ui.go("/rules/score")  # seed 000 prints this one, and names its player Amanda
+    assert ui.text("example-score-simon-source") == "Ejemplo del reglamento"
+    assert "Ejemplo: Amanda suma 62 PV." in ui.text("rule-score")
+    assert ui.text("example-score-apolline-source") == "Ejemplo del reglamento francés"
+    ui.go("/rules/production")
+    assert "Ejemplo: Álvaro juega con la Unión Panafricana" in ui.text("rule-production")
+    ui.go("/rules/construction")
+    assert "Esther produce 2 Materiales" in ui.text("rule-construction")
+    ui.go("/rules/supremacy")
+    assert ui.text("example-supremacy-ties-source") == "Un ejemplo"
+
+
 def test_the_solo_rank_example_reads_each_score_by_the_table(ui: Ui) -> None:
-    """Example 7, as the rulebooks print it: 85 on B is Emperor, 85 on A is 70, Dictator."""
+    """Our example (examples.md 7, which no rulebook prints): 85 on B is Emperor, 85 on A is
+    70, Dictator."""
     ui.go("/rules/solo-rank")
     text = ui.text("example-solo-rank-85")
     assert "85 points on face B: 80 or more, so Emperor." in text

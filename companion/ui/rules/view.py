@@ -136,13 +136,17 @@ class RuleScreen(Screen):
 
     def _example(self, example_id: str) -> ft.Control:
         """A rulebook's worked example, drawn as the app draws a game and counted by the
-        rules: the Empire and its built cards, then the totals or the score pad."""
+        rules: the Empire and its built cards, then the totals or the score pad. Its
+        heading says whose it is: the rulebook of the player's language, with the names
+        that edition prints, or else the French one, whose names the text then keeps."""
         tableau = worked_examples()[example_id]
         catalog = self.app.services.catalog
         empire = catalog.empire(tableau.empire, tableau.face)
         built = [catalog.card(name) for name in tableau.built]
         lines: list[ft.Control] = [
-            w.heading(t("Worked example")),
+            _source(example_id, t("Example from the rulebook")
+                    if language() in tableau.printed_in
+                    else t("Example from the French rulebook")),
             ft.Text(t("{empire} (face {face})", empire=empire_label(catalog, empire.name),
                       face=empire.face), weight=ft.FontWeight.BOLD),
             chip_row(production_chips(empire.production, long=True)),
@@ -186,9 +190,10 @@ class RuleScreen(Screen):
 
     @staticmethod
     def _supremacy(example: SupremacyExample) -> ft.Control:
-        """A rulebook's supremacy example: each table's totals read by the rule."""
+        """Our supremacy example (no rulebook prints one): each table's totals read by
+        the rule, under a heading that says it is ours."""
         resource = example.kind
-        lines: list[ft.Control] = [w.heading(t("Worked example"))]
+        lines: list[ft.Control] = [_source(example.id, t("An example"))]
         for number, totals in enumerate(example.totals, start=1):
             named = [(t("Player {number}", number=seat), total)
                      for seat, total in enumerate(totals, start=1)]
@@ -198,11 +203,18 @@ class RuleScreen(Screen):
 
     @staticmethod
     def _ranks(example: RankExample) -> ft.Control:
-        """A rulebook's solo-rank example, each score read by the rank table."""
-        lines: list[ft.Control] = [w.heading(t("Worked example"))]
+        """Our solo-rank example (no rulebook prints one), each score read by the rank
+        table, under a heading that says it is ours."""
+        lines: list[ft.Control] = [_source(example.id, t("An example"))]
         lines += [ft.Text(reason_text(solo_rank_reason(total, face)))
                   for total, face in example.scores]
         return w.card_box(*lines, identifier=f"example-{example.id}")
+
+
+def _source(example_id: str, text: str) -> ft.Control:
+    """An example's heading, which says whose example it is (the tests read it back)."""
+    return ft.Semantics(content=w.heading(text), identifier=f"example-{example_id}-source",
+                        container=True)
 
 
 def _totals(identifier: str, totals: dict[Resource, int]) -> ft.Control:
