@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
+from companion.i18n.numbers import format_number
 from companion.rules.plural import Plural, plural_category
 from companion.shipped.paths import assets_dir
 
@@ -139,9 +140,24 @@ def t(template: str, /, **params: Any) -> str:
 
 def tn(singular: str, plural: str, count: int, /, **params: Any) -> str:
     """`t()` of a message with a number: `tn("{count} cube", "{count} cubes", n)`.
-    `count` is also the `{count}` placeholder unless `params` names it otherwise."""
+    `count` is also the `{count}` placeholder unless `params` names it otherwise.
+
+    The numbers of a plural message are quantities (games, points, files), never a port
+    or a year, so those from 1,000 on are grouped as the language writes them ("1 000
+    parties", "1.000 Partien"); smaller ones stay as they are."""
     params.setdefault("count", count)
+    for name, value in params.items():
+        if type(value) is int and abs(value) >= 1000:
+            params[name] = number(value, 0)
     return t(Plural(singular, plural, "_n"), _n=count, **params)
+
+
+def number(value: float, decimals: int = 1, *, signed: bool = False) -> str:
+    """`value` as the current language writes it: "28.2" in English, "28,2" in French
+    and German, at most `decimals` digits after the separator and none when they are
+    zeros; thousands grouped ("1,234.5", "1 234,5"). `signed` writes "+3.5" (a margin).
+    Every decimal number on a screen goes through here (see `companion.i18n.numbers`)."""
+    return format_number(value, language(), decimals, signed=signed)
 
 
 def tc(context: str, text: str, /, **params: Any) -> str:
@@ -163,6 +179,7 @@ __all__ = [
     "SUPPORTED",
     "Plural",
     "language",
+    "number",
     "plural_category",
     "set_language",
     "t",

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from companion.i18n import SUPPORTED, set_language, t, tn
+from companion.i18n import SUPPORTED, number, set_language, t, tn
 from companion.i18n import language as current_language
 from companion.web.client_patch import PATCHED, without_rive
 from companion.webapp import bundle, icons, offline
@@ -92,8 +92,8 @@ class BuildReport:
                     "copies for hosts that serve them ({total} MB in all), in {seconds} s. "
                     "Serve this folder from any web server (python -m http.server "
                     "--directory {folder}) and open its address once.",
-                    own, folder=str(self.dest), size=f"{self.own_size / 1e6:.1f}",
-                    total=f"{self.size / 1e6:.1f}", seconds=f"{self.seconds:.1f}"),
+                    own, folder=str(self.dest), size=number(self.own_size / 1e6),
+                    total=number(self.size / 1e6), seconds=number(self.seconds)),
                  *self.notes]
         return "\n".join(lines)
 

@@ -57,7 +57,7 @@ def test_a_players_page_and_head_to_head(players_ui: Ui) -> None:
     assert ui.text("player-wins") == "Wins: 0 of 1 game with others"
     assert ui.text("player-scores") == "Average 3, best 3 points"
     assert ui.text("rival-Ana") == ("1 game together; Bo ahead 0, Ana ahead 1; average margin"
-                                    " -21.0")
+                                    " -21")  # written like the average: no ".0"
     assert ui.text("rival- ") == "1 game together"  # the owner: no total typed for Bo
     ui.click("3 players")
     assert ui.route == "/players/Bo?players=3"

@@ -21,10 +21,6 @@ SHORT = 9
 """Letters of a name under a bar: what fits a phone's narrow bar."""
 
 
-def number(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
-
-
 def step(top: float) -> int:
     """A round gap between axis labels (1, 2, 5, 10, 20, 25, 50, 100...) giving at most
     about five of them: ticks at 0, 20, 40, never at 0, 21, 42."""

@@ -13,7 +13,7 @@ from datetime import date
 
 import flet as ft
 
-from companion.i18n import t, tn
+from companion.i18n import number, t, tn
 from companion.rules.errors import Rejected
 from companion.rules.players import (
     OWNER,
@@ -29,7 +29,7 @@ from companion.rules.players import (
 from companion.ui import routes
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
-from companion.ui.kit.charts import CHART_HEIGHT, number, score_line
+from companion.ui.kit.charts import CHART_HEIGHT, score_line
 from companion.ui.kit.filters import period_filters
 from companion.usecases.labels import empire_label
 from companion.usecases.people import (
@@ -197,7 +197,7 @@ class PlayerScreen(Screen):
             parts.append(t("{me} ahead {ahead}, {them} ahead {behind}", me=me, them=them,
                            ahead=rivalry.ahead, behind=rivalry.behind))
         if rivalry.margin is not None:
-            parts.append(t("average margin {margin}", margin=f"{rivalry.margin:+.1f}"))
+            parts.append(t("average margin {margin}", margin=number(rivalry.margin, signed=True)))
         return ft.ListTile(
             title=ft.Text(them, weight=ft.FontWeight.BOLD),
             subtitle=w.value_text(f"rival-{player_segment(rivalry.rival, rivalry.name)}",

@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 import flet_charts as fch
 
-from companion.i18n import t, tn
+from companion.i18n import number, t, tn
 from companion.rules.actions import actions_from_json
 from companion.rules.game import replay
 from companion.rules.players import ANY_TIME, Period, is_owners
@@ -36,7 +36,6 @@ from companion.ui.kit.charts import (
     CHART_HEIGHT,
     MAX_BARS,
     axis,
-    number,
     score_line,
     short,
     step,
