@@ -73,7 +73,6 @@ NEVER_ONE = {
     "{number}. Start production, or undo a card played by mistake.": "always 10",
     "Each player keeps {most} drafted cards a round: this would be card {number}. Start "
     "production, or undo a card played by mistake.": "always 7, and a card 8 or later",
-    "{points} victory points": "a card's printed points, written out ('2 per Project')",
     "{where} is {length} characters long; no name is longer than {limit}":
         "over a limit of 60",
     "a number of about {digits} digits": "a number far too long to be a count",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import t, tn
 from companion.rules.cards import Amounts, CardType, Icon, Points, SlotKind, Token
 from companion.ui.kit import symbols
 from companion.ui.kit import widgets as w
@@ -89,9 +89,26 @@ def points_text(points: Points) -> str:
     return t("{points} per {what}", points=points.amount, what=_per_label(per))
 
 
+def points_words(points: Points) -> str:
+    """The points read aloud, counted like the words around them: "1 victory point",
+    "1 victory point per Vehicle", "2 victory points per pair of...". One plural
+    message per shape, since "victory points" goes before "per" and agrees with the
+    number ("1 point de victoire", "2 Siegpunkte pro Fahrzeug")."""
+    if points.is_flat:
+        return tn("{count} victory point", "{count} victory points", points.amount)
+    if points.is_duo:
+        first, second = points.per
+        return tn("{count} victory point per pair of {first} and {second}",
+                  "{count} victory points per pair of {first} and {second}", points.amount,
+                  first=_per_label(first), second=_per_label(second))
+    (per,) = points.per
+    return tn("{count} victory point per {what}", "{count} victory points per {what}",
+              points.amount, what=_per_label(per))
+
+
 def points_badge(points: Points) -> ft.Control:
     """The points in a neutral laurel-like badge, apart from the resource colours."""
-    spoken = t("{points} victory points", points=points_text(points))
+    spoken = points_words(points)
     return ft.Semantics(
         content=ft.Container(
             content=ft.Row([ft.Icon(ft.Icons.STAR, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER),
