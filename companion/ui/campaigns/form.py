@@ -31,6 +31,7 @@ from companion.ui import routes
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.campaigns import words as words
 from companion.ui.kit import widgets as w
+from companion.ui.kit.fields import limited_field
 from companion.usecases import campaign_text
 from companion.usecases.labels import message
 
@@ -50,10 +51,10 @@ class CardRow:
     name_field: ft.TextField = field(init=False)
 
     def __post_init__(self) -> None:
-        self.id_field = ft.TextField(label=t("Card {number}: id as printed", number=self.number),
-                                     max_length=MAX_CARD)
-        self.name_field = ft.TextField(label=t("Card {number}: name (optional)",
-                                               number=self.number), max_length=MAX_CARD)
+        self.id_field = limited_field(t("Card {number}: id as printed",
+                                        number=self.number), MAX_CARD)
+        self.name_field = limited_field(t("Card {number}: name (optional)",
+                                          number=self.number), MAX_CARD)
 
     def card(self) -> CampaignCard:
         return CampaignCard(self.id_field.value or "", self.player, self.colour,
@@ -64,16 +65,16 @@ class RecordScreen(Screen):
     def __init__(self, app: CompanionApp, campaign: Campaign) -> None:
         super().__init__(app)
         self.campaign = campaign
-        self.score_fields = {p: ft.TextField(label=t("{player}'s score", player=p),
-                                             keyboard_type=ft.KeyboardType.NUMBER,
-                                             max_length=3, on_change=self._typed)
+        self.score_fields = {p: limited_field(t("{player}'s score", player=p), 3,
+                                              keyboard_type=ft.KeyboardType.NUMBER,
+                                              on_change=self._typed)
                              for p in campaign.players}
         self.victory = Victory.NORMAL
         self.winners: set[str] = set()
         self.final: str | None = None
         self.next_envelope: str | None = None
-        self.resolution = ft.TextField(label=t("Resolution (optional)"), multiline=True,
-                                       max_length=MAX_TEXT)
+        self.resolution = limited_field(t("Resolution (optional)"), MAX_TEXT,
+                                        multiline=True)
         self.cards: list[CardRow] = []
         self.lost: set[tuple[str, str]] = set()
         self._outcome = ft.Text(weight=ft.FontWeight.BOLD)

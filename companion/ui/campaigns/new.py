@@ -18,6 +18,7 @@ from companion.ui import routes
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.campaigns import words as words
 from companion.ui.kit import widgets as w
+from companion.ui.kit.fields import limited_field
 
 DEFAULT_PLAYERS = 2
 
@@ -28,7 +29,7 @@ class NewCampaignScreen(Screen):
         self.boxes: dict[str, CampaignBox] = dict(app.services.campaign_boxes())
         self.box_id = next(iter(self.boxes), "")
         self.players = DEFAULT_PLAYERS
-        self.name_field = ft.TextField(label=t("Campaign name"), max_length=80)
+        self.name_field = limited_field(t("Campaign name"), 80)
         self._player_fields: dict[int, ft.TextField] = {}
         self._content = ft.Column(spacing=12,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -71,8 +72,8 @@ class NewCampaignScreen(Screen):
     def _field(self, number: int) -> ft.TextField:
         """Kept across refreshes, so names typed stay while the player count changes."""
         if number not in self._player_fields:
-            self._player_fields[number] = ft.TextField(
-                label=t("Name of player {number}", number=number), max_length=MAX_NAME)
+            self._player_fields[number] = limited_field(
+                t("Name of player {number}", number=number), MAX_NAME)
         return self._player_fields[number]
 
     def names(self) -> list[str]:

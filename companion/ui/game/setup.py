@@ -20,6 +20,7 @@ from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_face import VARIANT_KEY, icon_text, points_text, variants_wanted
 from companion.ui.kit.card_picker import card_label
+from companion.ui.kit.fields import limited_field
 from companion.usecases.labels import empire_label
 from companion.usecases.people import games_of
 
@@ -167,11 +168,9 @@ class SetupScreen(Screen):
     def _name_field(self, number: int) -> ft.TextField:
         """Kept across refreshes, so what was typed stays while the player count changes."""
         if number not in self._name_fields:
-            self._name_fields[number] = ft.TextField(
-                label=t("Name of player {number}", number=number),
-                hint_text=t("Player {number}", number=number),
-                max_length=40,
-            )
+            self._name_fields[number] = limited_field(
+                t("Name of player {number}", number=number), 40,
+                hint_text=t("Player {number}", number=number))
         return self._name_fields[number]
 
     def _name_row(self, number: int) -> ft.Control:

@@ -30,6 +30,7 @@ from companion.ui import routes
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
 from companion.ui.kit.charts import CHART_HEIGHT, score_line
+from companion.ui.kit.fields import limited_field
 from companion.ui.kit.filters import period_filters
 from companion.usecases.labels import empire_label
 from companion.usecases.people import (
@@ -141,8 +142,7 @@ class PlayerScreen(Screen):
         """A new name, or the name of the same person under another spelling (a merge);
         "That was me" for a seat that was the app's own player. Each is one step, with
         an undo."""
-        field = ft.TextField(label=t("New name, or another name of the same person"),
-                             max_length=40)
+        field = limited_field(t("New name, or another name of the same person"), 40)
 
         def renamed() -> None:
             typed = str(field.value or "").strip()

@@ -22,6 +22,7 @@ from companion.store import StoreError
 from companion.ui import routes
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
+from companion.ui.kit.fields import limited_field
 from companion.ui.open_games import follow_table, keep_session, open_session
 from companion.ui.table.ranking import ranking_rows
 from companion.ui.table.seat_taken import AtSeat, claim_seat
@@ -70,8 +71,8 @@ class NewTableScreen(Screen):
 
     def _field(self, number: int) -> ft.TextField:
         if number not in self.fields:
-            self.fields[number] = ft.TextField(
-                label=t("Name of player {number}", number=number), max_length=40)
+            self.fields[number] = limited_field(
+                t("Name of player {number}", number=number), 40)
         return self.fields[number]
 
     def _expansion(self, code: str) -> ft.Control:
