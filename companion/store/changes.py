@@ -17,23 +17,33 @@ import msgspec
 from tinydb.table import Document, Table
 
 from companion.i18n import t
-from companion.store import identity, schema, validate
+from companion.store import identity, marks, schema, validate
 from companion.store.atomic import encode, seal
 from companion.store.errors import StoreConflict, StoreError
 from companion.store.folder import _unwritable
+from companion.store.marks import CAMPAIGN, GAME
 from companion.store.queries import Queries
-from companion.store.reading import ATTEMPTS, CAMPAIGNS, GAMES, HISTORY, PLAYERS, SETTINGS
-from companion.store.records import _Q, _copy, archived
+from companion.store.reading import (
+    ATTEMPTS,
+    CAMPAIGNS,
+    DELETED,
+    GAMES,
+    HISTORY,
+    PLAYERS,
+    SETTINGS,
+)
+from companion.store.records import _Q, _copy, _order, archived
 from companion.store.schema import ARCHIVE, MAIN, ONGOING, SET_ASIDE_DIR, Data
 
 T = TypeVar("T")
 
 IMPORT_COUNTS = ("games", "games_updated", "games_unchanged", "attempts", "attempts_updated",
                  "attempts_unchanged", "campaigns", "campaigns_updated",
-                 "campaigns_unchanged", "players")
-"""What `import_all` counts: added, updated and left alone, of each kind of record."""
+                 "campaigns_unchanged", "players", "games_deleted", "campaigns_deleted")
+"""What `import_all` counts: added, updated and left alone, of each kind of record, and
+the games and campaigns deleted here because they were deleted elsewhere (`marks.py`)."""
 CHANGED = ("games", "games_updated", "attempts", "attempts_updated", "campaigns",
-           "campaigns_updated", "players")
+           "campaigns_updated", "players", "games_deleted", "campaigns_deleted")
 
 
 def _later(previous: str | None) -> str:
@@ -149,6 +159,12 @@ class Store(Queries):
         with self._writing("the game"):
             revision = self._next_revision(game["id"], expected_revision)
             game["revision"] = revision
+            found = self._unmark(GAME, game["id"])
+            if not marks.survives(GAME, game, found):
+                # Saved again after its deletion (its undo): newer than that deletion,
+                # wherever its mark has gone (see marks.py).
+                assert found is not None
+                game["updated"] = _later(found["deleted"])
             self._place(game)
             if checked is not None:
                 self._put_attempt(checked)
@@ -221,22 +237,52 @@ class Store(Queries):
             return True
 
     def delete_game(self, game_id: str) -> bool:
-        """Forget a game; True if there was one. Its scenario attempt stays recorded."""
+        """Forget a game; True if there was one. Its scenario attempt stays recorded.
+
+        A deletion mark takes its place in the same commit, so that the next import on
+        another device deletes it there too (see `marks.py`); saving the game again
+        (the undo) takes the mark away."""
         with self._writing("the deletion"):
-            deleted = False
-            ongoing = self._ongoing.table(GAMES)
-            if ongoing.contains(_Q.id == game_id):
-                ongoing.remove(_Q.id == game_id)
-                deleted = True
-            history = self._main.table(HISTORY)
-            entry = history.get(_Q.id == game_id)
-            if isinstance(entry, Document):
-                shard = self._shard(entry["shard"]).table(GAMES)
-                if shard.contains(_Q.id == game_id):
-                    shard.remove(_Q.id == game_id)
-                history.remove(_Q.id == game_id)
-                deleted = True
-            return deleted
+            updated = self._forget_game(game_id)
+            if updated is None:
+                return False
+            self._mark(GAME, game_id, updated)
+            return True
+
+    def _forget_game(self, game_id: str) -> str | None:
+        """Remove a game from every file; the 'updated' it had, None if there was none."""
+        updated: str | None = None
+        ongoing = self._ongoing.table(GAMES)
+        found = ongoing.get(_Q.id == game_id)
+        if isinstance(found, Document):
+            updated = found["updated"]
+            ongoing.remove(doc_ids=[found.doc_id])
+        history = self._main.table(HISTORY)
+        entry = history.get(_Q.id == game_id)
+        if isinstance(entry, Document):
+            shard = self._shard(entry["shard"]).table(GAMES)
+            if shard.contains(_Q.id == game_id):
+                shard.remove(_Q.id == game_id)
+            history.remove(_Q.id == game_id)
+            later = entry["summary"]["updated"]
+            if updated is None or _order(later) > _order(updated):
+                updated = later
+        return updated
+
+    def _mark(self, kind: str, record_id: str, updated: str | None) -> None:
+        """Leave the mark of a deleted record: dated now, or just after the version it
+        deleted if the clock is behind, so that it wins over that version everywhere."""
+        self._unmark(kind, record_id)
+        self._main.table(DELETED).insert(marks.mark(kind, record_id, _later(updated)))
+
+    def _unmark(self, kind: str, record_id: str) -> dict[str, Any] | None:
+        """Take away the mark of a record saved again; the mark it had, if any."""
+        table = self._main.table(DELETED)
+        found = table.get((_Q.kind == kind) & (_Q.id == record_id))
+        if not isinstance(found, Document):
+            return None
+        table.remove(doc_ids=[found.doc_id])
+        return dict(found)
 
     def set_aside_game(self, game_id: str) -> Path | None:
         """Move a game the app cannot open out of the way without losing it.
@@ -253,7 +299,8 @@ class Store(Queries):
             safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in game_id)[:80]
             target = self.folder / SET_ASIDE_DIR / f"{safe or 'game'}.json"
             self._journal.stage(target, encode({"games": [record]}))
-            self.delete_game(game_id)
+            # Not a deletion: no mark, so another device's copy, which may open, stays.
+            self._forget_game(game_id)
             return target
 
     # solo scenario attempts
@@ -280,9 +327,24 @@ class Store(Queries):
         with self._writing("the campaign"):
             table = self._main.table(CAMPAIGNS)
             old = table.get(_Q.id == checked["id"])
+            found = self._unmark(CAMPAIGN, checked["id"])  # saved again: not deleted
             checked["updated"] = _later(old.get("updated") if isinstance(old, Document)
+                                        else found["deleted"] if found is not None
                                         else None)
             _put(table, "id", checked)
+
+    def delete_campaign(self, campaign_id: str) -> bool:
+        """Forget a campaign; True if there was one. Its games stay. A deletion mark takes
+        its place in the same commit, as for a game (see `delete_game`)."""
+        with self._writing("the deletion"):
+            table = self._main.table(CAMPAIGNS)
+            found = table.get(_Q.id == campaign_id)
+            if not isinstance(found, Document):
+                return False
+            table.remove(doc_ids=[found.doc_id])
+            updated = found.get("updated")
+            self._mark(CAMPAIGN, campaign_id, updated if isinstance(updated, str) else None)
+            return True
 
     # players and settings
 
@@ -376,7 +438,9 @@ class Store(Queries):
         current = self._export(strict=False)
         counts = dict.fromkeys(IMPORT_COUNTS, 0)
         if replace:
-            games, campaigns = new.games, new.campaigns
+            found = marks.newest(new.deleted)
+            games = marks.apply(GAME, new.games, found)
+            campaigns = marks.apply(CAMPAIGN, new.campaigns, found)
             attempts = identity.newest(new.attempts, identity.attempt_time)
             # A window still showing a replaced game must not overwrite it: a game that
             # was here already moves past the revision it had.
@@ -389,8 +453,13 @@ class Store(Queries):
             counts.update(games=len(games), attempts=len(attempts),
                           campaigns=len(campaigns), players=len(players))
         else:
-            games = identity.merged("games", current["games"], new.games, identity.game_time,
+            # A mark wins over the versions not newer than it, from either side: those of
+            # the file are not taken in, those here are deleted (see marks.py).
+            found = marks.newest([*current[DELETED], *new.deleted])
+            games = identity.merged("games", current["games"],
+                                    marks.alive(GAME, new.games, found), identity.game_time,
                                     counts, self._as_imported)
+            games = marks.apply(GAME, games, found, counts)
             here = {g["id"]: g for g in current["games"]}
             for game in games:
                 old = here.get(game["id"])
@@ -399,8 +468,10 @@ class Store(Queries):
                     game["revision"] = max(revision_of(game), revision_of(old)) + 1
             attempts = identity.merged("attempts", current["attempts"], new.attempts,
                                        identity.attempt_time, counts, _attempt_as_imported)
-            campaigns = identity.merged("campaigns", current["campaigns"], new.campaigns,
+            campaigns = identity.merged("campaigns", current["campaigns"],
+                                        marks.alive(CAMPAIGN, new.campaigns, found),
                                         identity.campaign_time, counts)
+            campaigns = marks.apply(CAMPAIGN, campaigns, found, counts)
             players, counts["players"] = identity.merged_players(
                 current["players"], new.players, validate.name_key)
             stored = dict(self._main.table(SETTINGS).get(doc_id=1) or {})
@@ -413,7 +484,9 @@ class Store(Queries):
                 settings[validate.ALIASES] = known_as
             defaults = validate.DEFAULT_SETTINGS
             if (not any(counts[key] for key in CHANGED) and players == current["players"]
-                    and defaults | settings == defaults | stored):
+                    and defaults | settings == defaults | stored
+                    and sorted(found) == [marks.key(m) for m in current[DELETED]]
+                    and all(found[marks.key(m)] is m for m in current[DELETED])):
                 return counts  # nothing new: nothing to write, no backup to make
         finished = [g for g in games if archived(g)]
         shard_docs: dict[str, list[dict[str, Any]]] = {name: [] for name in shards}
@@ -426,6 +499,10 @@ class Store(Queries):
         main[PLAYERS] = _table_data([{"name": p} for p in players])
         if settings:
             main[SETTINGS] = _table_data([settings])
+        deleted = list(found.values())
+        marks.sort(deleted)
+        if deleted:
+            main[DELETED] = _table_data(deleted)
         ongoing = schema.fresh(ONGOING)
         ongoing[GAMES] = _table_data([g for g in games if not archived(g)])
         plan: dict[str, Data] = {}

@@ -14,11 +14,20 @@ from typing import Any
 from tinydb.table import Document
 
 from companion.i18n import Plural
-from companion.store import identity, schema, validate
+from companion.store import identity, marks, schema, validate
 from companion.store.errors import StoreError
 from companion.store.folder import DataFolder
 from companion.store.medals import progress
-from companion.store.reading import ATTEMPTS, CAMPAIGNS, GAMES, HISTORY, PLAYERS, SETTINGS, bulk
+from companion.store.reading import (
+    ATTEMPTS,
+    CAMPAIGNS,
+    DELETED,
+    GAMES,
+    HISTORY,
+    PLAYERS,
+    SETTINGS,
+    bulk,
+)
 from companion.store.records import _Q, _copy, _order, _summary, archived
 from companion.store.schema import ARCHIVE_DIR
 
@@ -137,6 +146,17 @@ class Queries(DataFolder):
             result: dict[str, Any] = _copy(validate.DEFAULT_SETTINGS | dict(stored or {}))
             return result
 
+    # deletions
+
+    def deletions(self) -> list[dict[str, Any]]:
+        """The marks of the games and campaigns deleted here or on another device (see
+        `marks.py`), by kind then id."""
+        with self._mutex:
+            self._check_open()
+            found: list[dict[str, Any]] = _copy([dict(m) for m in self._main.table(DELETED).all()])
+            marks.sort(found)
+            return found
+
     # export
 
     def export_all(self) -> dict[str, Any]:
@@ -175,6 +195,7 @@ class Queries(DataFolder):
                 "campaigns": [dict(c) for c in self._main.table(CAMPAIGNS).all()],
                 "players": self.players(),
                 "settings": self.settings(),
+                DELETED: self.deletions(),
             })
             identity.sort(result, validate.name_key)
             return result

@@ -25,6 +25,7 @@ import msgspec
 from companion.store import schema
 from companion.store.atomic import Damaged, read_regular, unseal
 from companion.store.errors import StoreError
+from companion.store.marks import DELETED as DELETED
 from companion.store.schema import ATTEMPTS as ATTEMPTS
 from companion.store.schema import META, Data
 
@@ -41,6 +42,7 @@ _DOC_FIELDS: dict[str, dict[str, type]] = {
     PLAYERS: {"name": str},
     ATTEMPTS: {"scenario": str},
     SETTINGS: {},
+    DELETED: {"id": str, "kind": str, "deleted": str},
 }
 
 

@@ -224,6 +224,9 @@ class ReadOnlyStore(Store):
     def save_campaign(self, *args: Any, **kwargs: Any) -> NoReturn:
         self._refuse()
 
+    def delete_campaign(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
     def add_player(self, *args: Any, **kwargs: Any) -> NoReturn:
         self._refuse()
 

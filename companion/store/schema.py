@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The version this app writes. Bump it with a migration whenever the layout changes.
 
 2: each file starts with the checksum of its content (`atomic.seal`), and each saved
@@ -28,6 +28,11 @@ set every file aside; at version 2 it refuses the files as newer, untouched, ins
 import from another device can tell a new record from a newer version of one it has
 (see `identity.py`); exports leave out the games' "revision", which counts the saves of
 one device only.
+
+4: a deleted game or campaign leaves a deletion mark (the table "deleted" of store.json,
+and the list "deleted" of an export: see `marks.py`), so that a deletion travels to the
+other devices. Nothing to upgrade: there were no marks before. An app of version 3 would
+drop the marks at its next import, and export none: it refuses these files as newer.
 """
 
 Data = dict[str, dict[str, Any]]
@@ -57,7 +62,12 @@ def _to_3(kind: str, data: Data) -> Data:
     return data
 
 
-MIGRATIONS: dict[int, Migration] = {1: _to_2, 2: _to_3}
+def _to_4(kind: str, data: Data) -> Data:
+    """No deletion was marked before: the table of marks appears with the first."""
+    return data
+
+
+MIGRATIONS: dict[int, Migration] = {1: _to_2, 2: _to_3, 3: _to_4}
 
 ExportMigration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -80,7 +90,14 @@ def _export_to_3(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-EXPORT_MIGRATIONS: dict[int, ExportMigration] = {1: _export_to_2, 2: _export_to_3}
+def _export_to_4(data: dict[str, Any]) -> dict[str, Any]:
+    """A file of version 3 marks no deletion: an empty list of marks. A game it holds that
+    was deleted here since is not brought back: the mark here is newer (see `marks.py`)."""
+    return data
+
+
+EXPORT_MIGRATIONS: dict[int, ExportMigration] = {1: _export_to_2, 2: _export_to_3,
+                                                 3: _export_to_4}
 """`EXPORT_MIGRATIONS[n]` turns an export file of version n into version n + 1, so files
 exported by older versions of the app can still be imported."""
 

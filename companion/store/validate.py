@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
@@ -26,7 +26,8 @@ from companion.store import derive
 from companion.store.derive import Known as Known
 from companion.store.derive import Played as Played
 from companion.store.errors import Invalid as Invalid
-from companion.store.identity import attempt_id
+from companion.store.identity import _order, attempt_id
+from companion.store.marks import DELETED, KEYS, KINDS
 
 EXPORT_FORMAT = "wonderful-companion"
 MAX_IMPORT_BYTES = 128 * 1024 * 1024
@@ -40,6 +41,9 @@ MAX_GAMES = 200_000
 MAX_ATTEMPTS = 200_000
 MAX_CAMPAIGNS = 10_000
 MAX_PLAYERS = 1_000
+MAX_MARKS = MAX_GAMES + MAX_CAMPAIGNS
+MARK_AHEAD = timedelta(days=1)
+"""How far ahead of this device's clock a deletion may be dated (another's clock)."""
 MAX_BUILT = 200
 MAX_CARD = 999
 MODES = ("solo", "table")
@@ -246,6 +250,29 @@ def campaign_data(raw: object, where: str = "campaign") -> dict[str, Any]:
     return data
 
 
+def deletion_mark(raw: object, where: str = "deleted") -> dict[str, Any]:
+    """A mark left by a deleted game or campaign (see `marks.py`): its id, its kind, when."""
+    _expect(raw, dict, where, "a deletion mark (an object with id, kind and deleted)")
+    assert isinstance(raw, dict)
+    unknown = sorted(str(k) for k in raw if k not in KEYS)
+    if unknown:
+        raise Invalid(where, "has unknown fields {keys}; allowed: {allowed}",
+                      keys=", ".join(unknown)[:200], allowed=", ".join(KEYS))
+    missing = [k for k in KEYS if k not in raw]
+    if missing:
+        raise Invalid(where, "is missing {keys}", keys=", ".join(missing))
+    identifier(raw["id"], f"{where}.id")
+    if raw["kind"] not in KINDS:
+        raise Invalid(f"{where}.kind", "must be one of {allowed}", allowed=", ".join(KINDS))
+    timestamp(raw["deleted"], f"{where}.deleted")
+    # A mark dated in the future would delete its record on every device, and beat every
+    # later save of it, until that date: no clock is that far ahead.
+    if _order(raw["deleted"]) > _order((datetime.now(UTC) + MARK_AHEAD).isoformat()):
+        raise Invalid(f"{where}.deleted", "'{value}' is in the future: a deletion is"
+                      " dated when it was made", value=raw["deleted"])
+    return {k: raw[k] for k in KEYS}
+
+
 @cache
 def empire_faces() -> tuple[str, ...]:
     from companion.shipped.catalog import catalog
@@ -361,12 +388,14 @@ class Export:
     campaigns: list[dict[str, Any]] = field(default_factory=list)
     players: list[str] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
+    deleted: list[dict[str, Any]] = field(default_factory=list)
+    """Deletion marks (see `marks.py`), each record's once."""
     corrections: dict[str, int] = field(default_factory=dict)
     """How many records claimed a result their moves do not give (see `derive.py`)."""
 
 
 TOP_LEVEL = ("format", "schema_version", "games", "attempts", "campaigns", "players",
-             "settings")
+             "settings", DELETED)
 
 
 def _list(data: Mapping[str, object], key: str, limit: int) -> list[Any]:
@@ -433,6 +462,13 @@ def export_document(
     _expect(settings, dict, "settings", "an object")
     assert isinstance(settings, dict)
     result.settings = settings_values(settings)
+    result.deleted = [deletion_mark(m, f"{DELETED}[{n}]")
+                      for n, m in enumerate(_list(raw, DELETED, MAX_MARKS))]
+    seen: set[tuple[str, str]] = set()
+    for number, found in enumerate(result.deleted):
+        if (found["kind"], found["id"]) in seen:
+            raise Invalid(f"{DELETED}[{number}].id", "'{id}' appears twice", id=found["id"])
+        seen.add((found["kind"], found["id"]))
     _derive(result, check_actions, known)
     return result
 

@@ -110,5 +110,6 @@ def test_importing_twice_doubles_nothing(imported: Store) -> None:
     counts = imported.import_file(FIXTURE)
     assert counts == {"games": 0, "games_updated": 0, "games_unchanged": 5, "attempts": 0,
                       "attempts_updated": 0, "attempts_unchanged": 2, "campaigns": 0,
-                      "campaigns_updated": 0, "campaigns_unchanged": 1, "players": 0}
+                      "campaigns_updated": 0, "campaigns_unchanged": 1, "players": 0,
+                      "games_deleted": 0, "campaigns_deleted": 0}
     assert len(imported.games()) == 5 and len(imported.attempts()) == 2

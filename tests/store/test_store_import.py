@@ -67,7 +67,8 @@ def test_merging_twice_adds_nothing(exported: dict[str, Any], store: Store) -> N
     counts = store.import_all(copy.deepcopy(exported))
     assert counts == {"games": 0, "games_updated": 0, "games_unchanged": 3, "attempts": 0,
                       "attempts_updated": 0, "attempts_unchanged": 2, "campaigns": 0,
-                      "campaigns_updated": 0, "campaigns_unchanged": 1, "players": 0}
+                      "campaigns_updated": 0, "campaigns_unchanged": 1, "players": 0,
+                      "games_deleted": 0, "campaigns_deleted": 0}
     assert store.export_all() == exported
     assert files(store.folder) == before, "nothing new: nothing written"
 
@@ -86,7 +87,8 @@ def test_merge_takes_newer_games_and_keeps_chosen_settings(
     counts = store.import_all(incoming)
     assert counts == {"games": 1, "games_updated": 1, "games_unchanged": 2, "attempts": 1,
                       "attempts_updated": 0, "attempts_unchanged": 2, "campaigns": 0,
-                      "campaigns_updated": 0, "campaigns_unchanged": 1, "players": 1}
+                      "campaigns_updated": 0, "campaigns_unchanged": 1, "players": 1,
+                      "games_deleted": 0, "campaigns_deleted": 0}
     assert bare(store.game(newer["id"])) == bare(newer)
     # Replacing a game by a merge moves its revision past both: a window showing the
     # game as it was cannot overwrite the imported one.

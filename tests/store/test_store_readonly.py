@@ -23,8 +23,8 @@ from companion.store.schema import MAIN_FILE, ONGOING_FILE
 
 FIXTURE = Path(__file__).parent / "fixtures" / "export-v1.json"
 READERS = {"game", "games", "ongoing_games", "current_game", "attempts", "scenario_progress",
-           "campaign", "campaigns", "players", "settings", "export_all", "export_file",
-           "close"}
+           "campaign", "campaigns", "players", "settings", "deletions", "export_all",
+           "export_file", "close"}
 """Public methods of `Store` a read-only store keeps; every other one must refuse."""
 
 Listing = dict[str, tuple[int, int, bytes]]
