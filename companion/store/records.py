@@ -6,6 +6,7 @@ store, so that a game is ordered, listed and copied the same way everywhere.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, TypeVar
 
 import msgspec
@@ -34,3 +35,18 @@ def _copy(value: T) -> T:
 
 def _summary(record: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in record.items() if k not in HEAVY}
+
+
+def shard_of(record: dict[str, Any]) -> str:
+    created = datetime.fromisoformat(record["created"])
+    return f"{created.year:04d}-{created.month:02d}"
+
+
+def _table_data(docs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {str(number): doc for number, doc in enumerate(docs, start=1)}
+
+
+def revision_of(record: dict[str, Any] | None) -> int:
+    """The revision a stored game (or its summary) carries; 0 for none or a bad one."""
+    value = record.get("revision") if record is not None else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0

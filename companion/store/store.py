@@ -61,11 +61,12 @@ changes nothing, and nothing is written.
 Where each part is
 ------------------
 `open_store`, here, opens the folder for the app, or read-only (`readonly.py`). The
-`Store` is built in three layers, a module each: `folder.py` opens the data folder
+`Store` is built in four layers, a module each: `folder.py` opens the data folder
 (its lock, damaged files, upgrades, the archive files), `queries.py` is the store's
-reading side and `changes.py` its writing side, which completes `Store`. Below them,
-`storage.py` is one data file as TinyDB sees it, `records.py` what the store works
-out from a game record, and `identity.py` what makes two records one.
+reading side, `imports.py` its imports, and `changes.py` every other change, which
+completes `Store`. Below them, `storage.py` is one data file as TinyDB sees it,
+`records.py` what the store works out from a game record, `identity.py` what makes two
+records one, and `marks.py` what a deletion leaves.
 """
 
 from __future__ import annotations
