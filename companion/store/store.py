@@ -58,6 +58,15 @@ for the settings, which belong to each device (a merge never changes a setting c
 here; the file's fill in only those never chosen). A file imported a second time
 changes nothing, and nothing is written.
 
+Deletions travel as well: deleting a game or a campaign leaves a deletion mark (its id,
+kind and when) in the same commit, exported and imported like a record (`marks.py`).
+Where a record and its mark meet, time decides, as between two versions: the deletion
+wins over every version not newer than it, so the game goes from the other device too;
+a version saved after it (played on after it was deleted elsewhere) wins over it, and
+the mark goes. Undoing a deletion saves the record again: its mark goes in that commit,
+and the record is dated after the deletion, so it also wins where the mark already
+went. A game set aside (`set_aside_game`) leaves no mark: the player did not delete it.
+
 Where each part is
 ------------------
 `open_store`, here, opens the folder for the app, or read-only (`readonly.py`). The
