@@ -41,17 +41,22 @@ def imported(counts: dict[str, int], replace: bool) -> str:
 
 
 def merged(counts: dict[str, int]) -> str:
-    """What a merging import took in a newer version of, and what it left alone because
-    this device already had it, the same or newer (the store's `import_all` counts)."""
+    """What a merging import took in a newer version of, what it left alone because
+    this device already had it, the same or newer, and what it deleted because the other
+    device deleted it (the store's `import_all` counts)."""
     def kinds(suffix: str) -> str:
         return t("{games}, {attempts} and {campaigns}",
                  games=games(counts.get(f"games{suffix}", 0)),
                  attempts=attempts(counts.get(f"attempts{suffix}", 0)),
                  campaigns=campaigns(counts.get(f"campaigns{suffix}", 0)))
 
-    return " ".join([t("Updated to a newer version: {records}.", records=kinds("_updated")),
-                     t("Already here and left alone: {records}.",
-                       records=kinds("_unchanged"))])
+    said = [t("Updated to a newer version: {records}.", records=kinds("_updated")),
+            t("Already here and left alone: {records}.", records=kinds("_unchanged"))]
+    gone = counts.get("games_deleted", 0), counts.get("campaigns_deleted", 0)
+    if any(gone):  # deleted on the other device (see store/marks.py)
+        said.append(t("Deleted here as on the other device: {games} and {campaigns}.",
+                      games=games(gone[0]), campaigns=campaigns(gone[1])))
+    return " ".join(said)
 
 
 def exported(counts: dict[str, int], path: str) -> str:
