@@ -3,6 +3,7 @@ with its file (exit 1); the check writes nothing, even while the app holds the f
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -17,6 +18,7 @@ from store_samples import attempt, play, record
 
 from companion.cli import main
 from companion.store import Store, open_store
+from companion.store.atomic import encode, seal, unseal
 
 
 def everything(folder: Path) -> dict[str, tuple[int, bytes | None]]:
@@ -101,6 +103,17 @@ def lying_game(store: Store) -> None:
     store.save_game(record("liar", game, finished=True, score={"total": 999}))
 
 
+def marked(*marks: dict[str, object]) -> Callable[[Path], None]:
+    """Put these deletion marks in store.json, as a hand edit would (checksum made good)."""
+    def run(folder: Path) -> None:
+        path = folder / "store.json"
+        data = json.loads(unseal(path.read_bytes())[0])
+        data["deleted"] = {str(n): mark for n, mark in enumerate(marks, start=1)}
+        path.write_bytes(seal(encode(data)))
+    return run
+
+
+MARK = {"id": "gone", "kind": "game", "deleted": "2025-05-01T10:00:00+00:00"}
 PROBLEMS = [
     (flip_a_byte, "ongoing.json: damaged"),
     (bad_byte, "store.json: damaged"),
@@ -113,6 +126,10 @@ PROBLEMS = [
      "'nowhere-9' is not a scenario this app knows"),
     (with_store(lambda s: s.save_campaign({"id": "c", "scenarios": "not a list"})),
      "store.json: campaigns[1]"),
+    (marked(MARK | {"kind": "player"}), "deleted[1].kind: must be one of game, campaign"),
+    (marked(MARK, MARK), "deleted[2]: 'gone' appears twice"),
+    (marked(MARK | {"id": "done"}), "marks game done as deleted, but the game is still"),
+    (marked(MARK | {"extra": 1}), "deleted[1]: has unknown fields extra"),
 ]
 
 
@@ -127,6 +144,13 @@ def test_each_problem_is_named_with_its_file(folder: Path, capsys: pytest.Captur
     assert code == 1
     assert any(message in line for line in lines[:-1]), lines
     assert re.search(r": 1 problem found\.$", lines[-1]), lines[-1]
+
+
+def test_deletion_marks_pass(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with open_store(folder) as store:
+        assert store.delete_game("later") and store.delete_game("going")
+    code, lines = check(folder, capsys)
+    assert code == 0 and "1 game," in lines[-1], lines
 
 
 def test_a_broken_scenario_file_of_the_player_is_reported(

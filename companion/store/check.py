@@ -12,7 +12,9 @@ script) learns of damage before the app has to repair it:
 - every scenario attempt is valid, of a scenario this app knows, and, when its game is
   there and finished, says the result that game gives; every campaign is rebuilt by the
   campaign rules; player names and settings are valid; the player's own scenario files
-  load.
+  load;
+- every deletion mark (see `marks.py`) is valid, once per record, and its record is not
+  kept beside it.
 
 Nothing is written: files are read directly, as the read-only store reads them, so the
 check runs while the app is open. The app replaces each file whole by a rename, so each
@@ -35,6 +37,7 @@ from companion.store.derive import Known, Played, check_campaign, derive_attempt
 from companion.store.reading import (
     ATTEMPTS,
     CAMPAIGNS,
+    DELETED,
     GAMES,
     HISTORY,
     PLAYERS,
@@ -133,6 +136,7 @@ class _Check:
             self.attempts(main_path, main, known)
             self.campaigns(main_path, main, known)
             self.players_and_settings(main_path, main)
+            self.deletions(main_path, main, ongoing, shards)
         return self.report
 
     # files
@@ -263,6 +267,37 @@ class _Check:
 
         self._each(path, data, PLAYERS, player)
         self._each(path, data, SETTINGS, settings)
+
+    def deletions(self, path: Path, data: schema.Data, ongoing: schema.Data | None,
+                  shards: dict[str, Any]) -> None:
+        kept = _kept(data, ongoing, shards)
+        seen: set[tuple[str, str]] = set()
+
+        def deletion(doc: dict[str, Any], where: str) -> None:
+            found = validate.deletion_mark(doc, where)
+            key = (found["kind"], found["id"])
+            if key in seen:
+                raise validate.Invalid(where, "'{id}' appears twice", id=found["id"])
+            seen.add(key)
+            if key in kept and found["kind"] == "game":
+                raise validate.Invalid(where, "marks game {id} as deleted, but the game is"
+                                       " still there", id=found["id"])
+            if key in kept:
+                raise validate.Invalid(where, "marks campaign {id} as deleted, but the"
+                                       " campaign is still there", id=found["id"])
+
+        self._each(path, data, DELETED, deletion)
+
+
+def _kept(main: schema.Data, ongoing: schema.Data | None,
+          shards: dict[str, Any]) -> set[tuple[str, str]]:
+    """(kind, id) of every game and campaign the files hold."""
+    found = {("campaign", c.get("id")) for c in main.get(CAMPAIGNS, {}).values()}
+    found |= {("game", e.get("id")) for e in main.get(HISTORY, {}).values()}
+    for data in [ongoing, *shards.values()]:
+        if data is not None:
+            found |= {("game", g.get("id")) for g in data.get(GAMES, {}).values()}
+    return found
 
 
 def _said(record: dict[str, Any], key: str) -> object:

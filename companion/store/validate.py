@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from functools import cache
 from typing import Any
 
@@ -26,7 +26,7 @@ from companion.store import derive
 from companion.store.derive import Known as Known
 from companion.store.derive import Played as Played
 from companion.store.errors import Invalid as Invalid
-from companion.store.identity import _order, attempt_id
+from companion.store.identity import attempt_id
 from companion.store.marks import DELETED, KEYS, KINDS
 
 EXPORT_FORMAT = "wonderful-companion"
@@ -42,8 +42,6 @@ MAX_ATTEMPTS = 200_000
 MAX_CAMPAIGNS = 10_000
 MAX_PLAYERS = 1_000
 MAX_MARKS = MAX_GAMES + MAX_CAMPAIGNS
-MARK_AHEAD = timedelta(days=1)
-"""How far ahead of this device's clock a deletion may be dated (another's clock)."""
 MAX_BUILT = 200
 MAX_CARD = 999
 MODES = ("solo", "table")
@@ -265,11 +263,6 @@ def deletion_mark(raw: object, where: str = "deleted") -> dict[str, Any]:
     if raw["kind"] not in KINDS:
         raise Invalid(f"{where}.kind", "must be one of {allowed}", allowed=", ".join(KINDS))
     timestamp(raw["deleted"], f"{where}.deleted")
-    # A mark dated in the future would delete its record on every device, and beat every
-    # later save of it, until that date: no clock is that far ahead.
-    if _order(raw["deleted"]) > _order((datetime.now(UTC) + MARK_AHEAD).isoformat()):
-        raise Invalid(f"{where}.deleted", "'{value}' is in the future: a deletion is"
-                      " dated when it was made", value=raw["deleted"])
     return {k: raw[k] for k in KEYS}
 
 

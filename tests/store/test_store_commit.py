@@ -14,6 +14,8 @@ import errno
 import os
 import shutil
 from collections.abc import Callable
+from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,26 @@ def base(folder: Path) -> None:
         store.save_campaign({"id": "c", "players": ["Ana"], "scenarios": []})
         store.add_player("Ana")
         store.update_settings(language="fr")
+        store.save_game(record("gone", play(4), minutes=60 * 24 * 100))
+        store.delete_game("gone")  # its mark, for the undo and the imports below
+
+
+@cache
+def _marked() -> str:
+    """The time of those marks: the same in every run of the operation."""
+    return datetime.now(UTC).isoformat()
+
+
+def marks_export() -> dict[str, Any]:
+    """Another device's file: it deleted "march" (archived) and "open" (in progress) and
+    the campaign (just now: after `base` saved them), and still has "gone", played on
+    there after its deletion here."""
+    marked = _marked()
+    gone = record("gone", play(4), minutes=60 * 24 * 100) | {"updated": "2031-01-01T00:00:00"}
+    return {"format": "wonderful-companion", "schema_version": 4, "games": [gone],
+            "deleted": [{"id": i, "kind": k, "deleted": marked}
+                        for k, i in (("game", "march"), ("game", "open"),
+                                     ("campaign", "c"))]}
 
 
 def new_export() -> dict[str, Any]:
@@ -63,6 +85,11 @@ OPERATIONS: dict[str, Callable[[Store], object]] = {
     "abandon": lambda s: s.abandon_game("open"),
     "resume": lambda s: s.resume_game("later"),
     "delete": lambda s: s.delete_game("march"),
+    "delete a game in progress": lambda s: s.delete_game("open"),
+    "delete a campaign": lambda s: s.delete_campaign("c"),
+    "undo a deletion": lambda s: s.save_game(
+        record("gone", play(4), minutes=60 * 24 * 100)),
+    "import marks": lambda s: s.import_all(marks_export()),
     "set aside": lambda s: s.set_aside_game("done"),
     "reset": lambda s: StoreBackend(s).reset(),
     "save an action": lambda s: s.save_game(
@@ -125,7 +152,7 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-FAST = ("finish a scenario game", "save an action")
+FAST = ("finish a scenario game", "save an action", "delete a campaign", "import marks")
 """Run with the quick tests; every other operation's loop (about 40 s in all) is slow."""
 
 
