@@ -89,6 +89,10 @@ class Backend(Protocol):
 
     def save_campaign(self, data: dict[str, Any]) -> None: ...
 
+    def delete_campaign(self, campaign_id: str) -> bool:
+        """Forget a campaign (its games stay); saving it again is the undo."""
+        ...
+
     def players(self) -> list[str]: ...
 
     def export_all(self) -> dict[str, Any]: ...
@@ -219,6 +223,11 @@ class MemoryBackend:
                 self.campaign_list[number] = kept
                 return
         self.campaign_list.append(kept)
+
+    def delete_campaign(self, campaign_id: str) -> bool:
+        before = len(self.campaign_list)
+        self.campaign_list = [c for c in self.campaign_list if c.get("id") != campaign_id]
+        return len(self.campaign_list) < before
 
     def players(self) -> list[str]:
         return list(self.player_list)

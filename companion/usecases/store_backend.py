@@ -74,6 +74,9 @@ class StoreBackend:
     def save_campaign(self, data: dict[str, Any]) -> None:
         self.store.save_campaign(data)
 
+    def delete_campaign(self, campaign_id: str) -> bool:
+        return self.store.delete_campaign(campaign_id)
+
     def players(self) -> list[str]:
         return self.store.players()
 

@@ -127,8 +127,8 @@ class SyncedBackend:
 
     CHANGES = frozenset({
         "set_setting", "save_game", "abandon_game", "resume_game", "delete_game",
-        "set_aside_game", "record_attempt", "finish_game", "save_campaign", "import_all",
-        "reset", "close",
+        "set_aside_game", "record_attempt", "finish_game", "save_campaign", "delete_campaign",
+        "import_all", "reset", "close",
     })
 
     def __init__(self, inner: Any, sync: IndexedDBSync, state: ExportState) -> None:
