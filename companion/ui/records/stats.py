@@ -36,8 +36,10 @@ from companion.ui.kit.charts import (
     CHART_HEIGHT,
     MAX_BARS,
     axis,
+    bar_label,
+    bottom_axis,
+    letters_per_bar,
     score_line,
-    short,
     step,
 )
 from companion.ui.kit.filters import period_filters
@@ -136,23 +138,32 @@ class StatsScreen(Screen):
             identifier=f"stats-{key}")
 
     def _bars(self, values: Sequence[float], *, y_title: str, x_title: str,
-              names: Sequence[str], second: Sequence[float] | None = None) -> fch.BarChart:
+              names: Sequence[str], second: Sequence[float] | None = None,
+              labels: Sequence[str] | None = None) -> fch.BarChart:
+        """One bar per name (two with `second`: average then best), its name under it on
+        up to two lines cut to fit, and whole on a tap on the bar."""
+        letters = letters_per_bar(len(values))
+        shown = labels or [bar_label(name, letters) for name in names]
         groups = []
         for index, value in enumerate(values):
-            rods = [fch.BarChartRod(to_y=value, width=12 if second else 20,
-                                    color=ft.Colors.PRIMARY, border_radius=3,
-                                    tooltip=number(value))]
+            name = names[index]
+            rods = [fch.BarChartRod(
+                to_y=value, width=12 if second else 20, color=ft.Colors.PRIMARY,
+                border_radius=3, tooltip=t("{name}: average {value}", name=name,
+                                           value=number(value)) if second is not None
+                else t("{name}: {value}", name=name, value=number(value)))]
             if second is not None:
-                rods.append(fch.BarChartRod(to_y=second[index], width=12,
-                                            color=ft.Colors.TERTIARY, border_radius=3,
-                                            tooltip=number(second[index])))
+                rods.append(fch.BarChartRod(
+                    to_y=second[index], width=12, color=ft.Colors.TERTIARY, border_radius=3,
+                    tooltip=t("{name}: best {value}", name=name,
+                              value=number(second[index]))))
             groups.append(fch.BarChartGroup(x=index + 1, rods=rods))
         top = max([*values, *(second or ()), 1])
         return fch.BarChart(
             groups=groups, max_y=top * 1.15, min_y=0, interactive=True,
             left_axis=axis(y_title, size=36, spacing=step(top)),
-            bottom_axis=axis(x_title, [(i + 1, short(n)) for i, n in enumerate(names)],
-                                   size=22),
+            bottom_axis=bottom_axis(x_title, [(i + 1, label) for i, label in enumerate(shown)],
+                                    lines=max(label.count("\n") + 1 for label in shown)),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT,
                                                      width=1),
             expand=True)
@@ -180,9 +191,21 @@ class StatsScreen(Screen):
             label = empire_label(catalog, empire)
             return t("{empire} (face {face})", empire=label, face=face) if face else label
 
+        letters = letters_per_bar(len(found))
+
+        def under(empire: str, face: str | None) -> str:
+            """The Empire on two lines, its face on the next: two bars of one Empire
+            differ by their face, which must not be the part cut off."""
+            label = bar_label(empire_label(catalog, empire), letters)
+            if not face:
+                return label
+            side = t("Face {face}", face=face)
+            return f"{label}\n{side if len(side) <= letters else face}"
+
         chart = self._bars([s.average for s in found], second=[s.best for s in found],
                            y_title=t("Points"), x_title=t("Empire and face"),
-                           names=[name(s.empire, s.face) for s in found])
+                           names=[name(s.empire, s.face) for s in found],
+                           labels=[under(s.empire, s.face) for s in found])
         legend = [t("Bars: average, then best.")] + [
             tn("{number}. {name}: {games} game, average {average}, best {best}",
                "{number}. {name}: {games} games, average {average}, best {best}", s.games,
