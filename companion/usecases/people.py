@@ -80,18 +80,24 @@ def played(records: Iterable[Mapping[str, Any]], known_as: Mapping[str, str]) ->
 
 
 def rename(services: Settings, key: str, name: str, typed: str,
-           known: Iterable[str]) -> tuple[str, dict[str, str]]:
+           known: Mapping[str, str] | Iterable[str]) -> tuple[str, dict[str, str]]:
     """Show the player `key` (`name`) as `typed` from now on, in one saved step: a new
-    name is a rename, a name already played (`known` keys) a merge: they were one
-    person. Returns what to tell the player and the aliases as they were (putting them
-    back is the undo). `Rejected` if the name cannot be one."""
+    name is a rename, a name already played (`known`: their keys, with the names shown
+    for them) a merge: they were one person, and the other keeps the name as it is
+    shown ("carla" typed for Carla merges into Carla). Returns what to tell the player
+    and the aliases as they were (putting them back is the undo). `Rejected` if the
+    name cannot be one."""
     new = typed.strip()
     if not new or len(new) > MAX_NAME or not new.isprintable():
         raise Rejected("A player's name is 1 to {limit} printable characters",
                        limit=MAX_NAME)
     if new == name and key != OWNER:
         raise Rejected("{name} is already this player's name", name=name)
-    return _known_as(services, key, name, new, name_key(new) in set(known) - {key})
+    other = name_key(new)
+    merging = other in set(known) - {key}
+    if merging and isinstance(known, Mapping):
+        new = known[other] or new
+    return _known_as(services, key, name, new, merging)
 
 
 def this_is_me(services: Settings, key: str, name: str) -> tuple[str, dict[str, str]]:
@@ -105,9 +111,22 @@ def _known_as(services: Settings, key: str, name: str, target: str,
     services.set_setting(ALIASES, merge(before, OWNER if key == OWNER else name, target))
     shown, now = player_label(key, name), player_label(name_key(target), target)
     if merging:
-        return t("{name} and {other} are now one player: {other}.", name=shown,
-                 other=now), before
-    return t("{name} is now called {other}.", name=shown, other=now), before
+        said = t("{name} and {other} are now one player: {other}.", name=shown, other=now)
+    else:
+        said = t("{name} is now called {other}.", name=shown, other=now)
+    return one_stop(said, now), before
+
+
+def one_stop(sentence: str, name: str) -> str:
+    """A sentence ending with a name that ends with its own full stop ("Carla M.")
+    takes no second one: "Carla is now called Carla M.", never "Carla M..".
+
+    >>> one_stop("Bo is now called Carla M..", "Carla M.")
+    'Bo is now called Carla M.'
+    """
+    if name.endswith((".", "…", "!", "?")) and sentence.endswith(name + "."):
+        return sentence[:-1]
+    return sentence
 
 
 def put_back(services: Settings, before: Mapping[str, str]) -> None:

@@ -131,9 +131,14 @@ def test_a_rename_a_merge_and_that_was_me_each_undone_in_one_tap(
     assert ui.text("player-games") == "2 games"
     undo(ui)
     assert ui.route == "/players/Bo" and history.setting("player_aliases", None) == {}
+    ui.fill("New name, or another name of the same person", "Bo M.")  # a name with a stop
+    ui.click("Rename")
+    assert ui.last_message() == "Bo is now called Bo M."  # one full stop, not two
+    undo(ui)
     ui.fill("New name, or another name of the same person", "cy")  # Cy: the same person
     ui.click("Rename")
-    assert ui.last_message() == "Bo and cy are now one player: cy."
+    # Cy is written as the players see Cy, not as "cy" was typed.
+    assert ui.last_message() == "Bo and Cy are now one player: Cy."
     # Bo's 2 games and Cy's 1 (the table game, where both sat): 2 games in all.
     assert ui.text("player-games") == "2 games"
     ui.go("/players")

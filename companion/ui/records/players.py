@@ -147,7 +147,8 @@ class PlayerScreen(Screen):
         def renamed() -> None:
             typed = str(field.value or "").strip()
             self._known_as(lambda: rename(self.app.services, self.key, self.name, typed,
-                                          [line.key for line in players(self.games)]), typed)
+                                          {line.key: line.name
+                                           for line in players(self.games)}), typed)
 
         actions: list[ft.Control] = [w.button(t("Rename"), renamed, kind="tonal")]
         if self.key != OWNER:
