@@ -36,6 +36,13 @@ def test_simon_scores_62_in_20_taps_and_no_key(app_server, page) -> None:
     assert app.text("score-financiers") == "18"
     assert app.text("solo-rank") == "Dictator"
     assert app.taps <= MAX_TAPS and app.keys == 0
+    app.screenshots("quick-score-rank")
+    why = app.button("Why this result?").bounding_box()  # the rank's "?", in the bottom bar
+    height = page.viewport_size["height"]
+    bar = page.get_by_text("Dictator").bounding_box()  # the rank's name, under its badge
+    assert why is not None and bar is not None
+    # Before: the "?" under the rank's name, at y 818-844 of 844, half past the edge.
+    assert why["y"] >= 0 and why["y"] + why["height"] <= bar["y"] + bar["height"] < height
     app.page.mouse.wheel(0, -5000)  # back to the top: Empire, face and tokens
     app.settle()
     app.screenshots("quick-score")

@@ -202,8 +202,12 @@ class QuickScoreScreen(Screen):
             numbers = rank_numbers(result.total, face)
             why = w.why_button(t("Why this result?"),
                                lambda: self.app.open_on_top("rules", "solo-rank", **numbers))
-            return ft.Column([symbols.rank_badge(rank, 28), caption, why], spacing=2, width=64,
-                             horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True)
+            # The "?" beside the badge, not under it: the bottom bar is 72 px high, and a
+            # badge, its name and a 48 px button stacked put the "?" past the screen's edge.
+            return ft.Column([ft.Row([symbols.rank_badge(rank, 28), why], spacing=0,
+                                     tight=True),
+                              caption], spacing=0, width=76, tight=True,
+                             horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         return ft.Text(self.model.players[self.selected].name, size=11, width=56,
                        max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
 
