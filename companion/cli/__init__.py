@@ -5,7 +5,8 @@ command that runs is imported: `companion score` sits behind other tools, one pr
 tableau, so it must not pay for the store, Flet or the scenario files it never uses.
 This module holds what the parser needs before knowing the command: the table of
 command names with their one-line help (`companion --help` lists it without importing
-any command) and the options every command shares (`--data-dir`). A command's module
+any command) and the options every command shares (`--data-dir`, `--lang`), accepted
+before the command or after it. A command's module
 gives `add_arguments(parser)`, which adds its own arguments and description, and
 `run(args)`, which returns the exit code. The app itself, `companion` with no command,
 is `companion.cli.app`; its options (`--port`, `--share`...) are the main parser's, as
@@ -165,10 +166,7 @@ def build_parser(command: str | None = None, *,
         formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument(
-        _DATA_DIR,
-        help=t("folder holding your games and settings (default: your OS data folder)"),
-    )
+    _add_data_dir(parser, None)
     _add_lang(parser, argparse.SUPPRESS if command else None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for entry in commands():
@@ -180,6 +178,7 @@ def build_parser(command: str | None = None, *,
         if chosen:
             module = _module(entry.module)
             module.add_arguments(found)
+            _add_data_dir(found, argparse.SUPPRESS)  # `score` reads none, either side
             _add_lang(found, argparse.SUPPRESS, reads_data=entry.name not in NO_DATA_FOLDER)
             found.set_defaults(handler=module.run)
     if command is None or app_options:
@@ -188,6 +187,15 @@ def build_parser(command: str | None = None, *,
         if command is None:
             parser.set_defaults(handler=app.run)
     return parser
+
+
+def _add_data_dir(parser: argparse.ArgumentParser, default: str | None) -> None:
+    """`--data-dir`, before a command or after it (`companion check --data-dir X`), as
+    people type it; given after the command it wins, as the last option given does
+    (the command's parser leaves it unset when absent: `argparse.SUPPRESS`)."""
+    parser.add_argument(
+        _DATA_DIR, default=default,
+        help=t("folder holding your games and settings (default: your OS data folder)"))
 
 
 def _add_lang(parser: argparse.ArgumentParser, default: str | None, *,
