@@ -100,3 +100,44 @@ def test_build_web_never_empties_a_folder_that_is_not_an_earlier_build(
     assert main(["build-web", str(keep)]) == 1
     assert (keep / "holiday.jpg").read_bytes() == b"\xff\xd8"
     assert capsys.readouterr().err.strip()
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", "--data-dir", "{data}"],
+    ["--data-dir", "{data}", "check"],
+    ["history", "--data-dir", "{data}", "--lang", "fr"],
+    ["history", "--lang", "fr", "--data=" + "{data}"],
+    ["--data-dir", "elsewhere", "history", "--data-dir", "{data}"],  # the last one wins
+])
+def test_the_shared_options_come_before_or_after_the_command(
+        argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.store import open_store
+
+    data = tmp_path / "data"
+    with open_store(data):
+        pass  # an empty data folder
+    assert main([arg.replace("{data}", str(data)) for arg in argv]) == 0
+    out = capsys.readouterr().out
+    assert str(tmp_path / "elsewhere") not in out
+    if "check" in argv:
+        assert "does not exist" not in out
+    else:
+        assert out.strip() == ("Aucune partie terminée pour l'instant." if "fr" in argv
+                               else "No finished games yet.")
+
+
+def test_history_says_a_quick_score_is_one_with_its_players(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "ui"))
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "rules"))
+    from test_history import quick_record
+
+    from companion.store import open_store
+
+    data = tmp_path / "data"
+    with open_store(data) as store:
+        store.save_game(quick_record("quick", 2))  # Ana 24 points, Bo 3
+    assert main(["history", "--data-dir", str(data)]) == 0
+    line = capsys.readouterr().out.strip()
+    assert "Quick score  Ana: 24 points, Bo: 3 points" in line, line
+    assert "solo" not in line and "table" not in line

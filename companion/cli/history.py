@@ -24,6 +24,8 @@ def history_line(record: dict[str, Any]) -> str:
     """One game of the history on one line: when, mode, who, which Empire, score (or
     "abandoned" for a game given up before its end, kept there to be resumed)."""
     when = str(record.get("updated", ""))[:16].replace("T", " ")
+    if record.get("kind") == "quick-score":
+        return "  ".join(part for part in [when, *quick_score_parts(record)] if part)
     players = record.get("players")
     who = ", ".join(str(p) for p in players) if isinstance(players, list) else str(players)
     empires = ", ".join(str(e) for e in record.get("empires") or [])
@@ -37,6 +39,21 @@ def history_line(record: dict[str, Any]) -> str:
     else:
         parts.append(points_total(total) if total is not None else t("no score"))
     return "  ".join(part for part in parts if part)
+
+
+def quick_score_parts(record: dict[str, Any]) -> list[str]:
+    """A quick score says so, then each player with their total (a quick score is
+    typed in after the game: its "mode" is only how many played)."""
+    tableaux = record.get("tableaux")
+    seats = [s for s in tableaux if isinstance(s, dict)] if isinstance(tableaux, list) else []
+    who = []
+    for seat in seats:
+        score = seat.get("score")
+        total = score.get("total") if isinstance(score, dict) else None
+        who.append(t("{name}: {value}", name=str(seat.get("name", "")),
+                     value=points_total(total) if isinstance(total, int) else t("no score")))
+    empires = ", ".join(str(e) for e in record.get("empires") or [])
+    return [t("Quick score"), ", ".join(who), empires]
 
 
 def run(args: argparse.Namespace) -> int:
