@@ -64,9 +64,16 @@ def test_a_players_page_and_head_to_head(players_ui: Ui) -> None:
     assert ui.text("player-games") == "1 game" and not ui.has_id("player-wins")
     assert not ui.has_id("rival-Ana")
     ui.click("Any table")
-    ui.click("Ana")
-    assert ui.route == "/players/Ana"
+    ui.click("Ana")  # a rival's page opens over Bo's: back, the arrow or the browser's,
+    assert ui.route == "/players/Ana?over=%2Fplayers%2FBo"  # returns to Bo, not the list
+    assert ui.view_routes() == ["/", "/players", "/players/Bo", ui.route]
     assert ui.text("player-wins") == "Wins: 1 of 1 game with others"
+    ui.click("Bo")  # from Ana's page, Bo's opens over Ana's, one level only
+    assert ui.route == "/players/Bo?over=%2Fplayers%2FAna"
+    ui.click("Back")  # the app's arrow: to Ana, as the browser's back goes
+    assert ui.route == "/players/Ana"
+    ui.click("Back")
+    assert ui.route == "/players"
 
 
 def test_the_owner_has_a_page_and_an_unknown_name_says_so(players_ui: Ui) -> None:

@@ -8,6 +8,7 @@ keep them.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from datetime import date
 
@@ -203,8 +204,17 @@ class PlayerScreen(Screen):
             title=ft.Text(them, weight=ft.FontWeight.BOLD),
             subtitle=w.value_text(f"rival-{player_segment(rivalry.rival, rivalry.name)}",
                                   "; ".join(parts)),
-            on_click=lambda: self.app.navigate(
-                routes.path("players", player_segment(rivalry.rival, rivalry.name))))
+            on_click=lambda: self.app.navigate(routes.path(
+                "players", player_segment(rivalry.rival, rivalry.name), **self._over())))
+
+    def _over(self) -> dict[str, str]:
+        """A rival's page opens over this one: the app's back arrow then returns here,
+        as the browser's back does, not to the list of players. One level only (this
+        page as it is filtered, without what it was itself opened over): a chain of
+        rivals keeps a short address, and the arrow always has a page to go back to."""
+        here = routes.parse(self.app.route)
+        query = {k: v for k, v in here.query.items() if k != routes.OVER}
+        return {routes.OVER: dataclasses.replace(here, query=query).key}
 
     def _filters(self) -> ft.Control:
         played = [len(g.seats) for g in self.games if g.seat(self.key) is not None]
