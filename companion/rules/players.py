@@ -4,7 +4,8 @@ A player is a name, compared as the store compares names (`name_key`: Unicode NF
 capitals), so "Zoé" typed two ways on two phones is one person. The records say who sat
 at each game as far as they know it:
 
-- a quick score holds every tableau: each player's name, total and place;
+- a quick score holds every tableau: each player's name, total and place, and which
+  tableau, if any, is the app's own player (`ME`, asked when it is saved);
 - the seats of a shared table are one record each, tagged with the table: together
   they give every player's total, and their places;
 - any other game played in the app is the owner's (`OWNER`, shown as "You"), with the
@@ -21,6 +22,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, tzinfo
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -28,6 +30,11 @@ from companion.rules.scoring import Standing, ranking
 
 OWNER = ""
 """The key of the app's own player: the one who plays the games entered in the app."""
+ME = "me"
+"""A quick score's field: which of its tableaux (counted from 0) is the app's own player.
+Missing or null: none of them (a quick score of a game the player only watched or scored
+for friends, or one saved before the question was asked)."""
+QUICK = "quick-score"
 
 
 @lru_cache(maxsize=4096)
@@ -70,18 +77,32 @@ class Played:
 
 @dataclass(frozen=True, slots=True)
 class Period:
-    """Which games a figure counts: a number of players, and dates (ISO, inclusive)."""
+    """Which games a figure counts: a number of players, and dates (ISO, inclusive), the
+    days of the player's time zone (`zone`: a game saved at 04:30 UTC was played at
+    23:30 the day before in New York). Without a zone, the day written in the record."""
 
     players: int | None = None
     since: str | None = None
     until: str | None = None
+    zone: tzinfo | None = None
 
     def holds(self, game: Played) -> bool:
         return self.covers(game.date, len(game.seats))
 
+    def day(self, date: str) -> str:
+        """The day (ISO) of a moment `date` (ISO) in this period's time zone."""
+        if self.zone is not None:
+            try:
+                moment = datetime.fromisoformat(date)
+            except ValueError:
+                return date[:10]
+            if moment.tzinfo is not None:
+                return moment.astimezone(self.zone).date().isoformat()
+        return date[:10]
+
     def covers(self, date: str, players: int | None) -> bool:
         """A game played on `date` (ISO) by `players` players."""
-        day = date[:10]
+        day = self.day(date) if self.since is not None or self.until is not None else ""
         return ((self.players is None or players == self.players)
                 and (self.since is None or day >= self.since)
                 and (self.until is None or day <= self.until))
@@ -111,10 +132,13 @@ def _empire(record: Mapping[str, Any]) -> str | None:
 
 def _quick(record: Mapping[str, Any]) -> tuple[Seat, ...]:
     seats: list[Seat] = []
-    for entry in record.get("tableaux") or ():
+    me = _me(record)
+    for index, entry in enumerate(record.get("tableaux") or ()):
         name = _text(entry.get("name")) if isinstance(entry, Mapping) else None
         if name is None:
             continue
+        if index == me:
+            name = OWNER
         score = entry.get("score")
         seats.append(seated(name, _int(score.get("total")) if isinstance(score, Mapping) else None,
                           _int(entry.get("place")), _text(entry.get("empire"))))
@@ -170,14 +194,58 @@ def played_games(records: Iterable[Mapping[str, Any]],
                 for s in game.seats)) for game in games]
 
 
+def _me(record: Mapping[str, Any]) -> int | None:
+    """The `ME` tableau of a quick score, if it names one that is there."""
+    me, tableaux = _int(record.get(ME)), record.get("tableaux")
+    if me is None or not isinstance(tableaux, list) or not 0 <= me < len(tableaux):
+        return None
+    return me
+
+
+def _is_me(name: object, aliases: Mapping[str, str]) -> bool:
+    """Whether a typed name is known as the app's own player ("That was me")."""
+    typed = _text(name)
+    key = name_key(typed) if typed is not None else None
+    return key is not None and key in aliases and name_key(aliases[key]) == OWNER
+
+
+def own_line(record: Mapping[str, Any], aliases: Mapping[str, str]) -> int | None:
+    """Which tableau of a quick score is the app's own player: the one it was saved with
+    as `ME`, else the first whose name is known as theirs; None when none is."""
+    me = _me(record)
+    if me is not None:
+        return me
+    tableaux = record.get("tableaux")
+    return next((index for index, entry in enumerate(tableaux)
+                 if isinstance(entry, Mapping) and _is_me(entry.get("name"), aliases)),
+                None) if isinstance(tableaux, list) else None
+
+
 def is_owners(record: Mapping[str, Any], aliases: Mapping[str, str]) -> bool:
-    """Whether a game record is the app's own player's: any game entered in the app,
-    except a shared table's seat that is not known as theirs ("That was me")."""
+    """Whether a game record is the app's own player's: a game they played in the app
+    (solo, a scenario, a table on this device), a shared table's seat known as theirs
+    ("That was me"), a quick score with a tableau of theirs (`own_line`)."""
+    if record.get("kind") == QUICK:
+        return own_line(record, aliases) is not None
     tag = _table_tag(record) if "table" in record else None
     if tag is None:
         return True
-    key = name_key(tag[2][tag[1]].strip())
-    return key in aliases and name_key(aliases[key]) == OWNER
+    return _is_me(tag[2][tag[1]], aliases)
+
+
+def owners_records(records: Iterable[Mapping[str, Any]],
+                   aliases: Mapping[str, str]) -> list[Mapping[str, Any]]:
+    """The records of the app's own player (`is_owners`), each quick score with its `ME`
+    set to their tableau: what their statistics count."""
+    found: list[Mapping[str, Any]] = []
+    for record in records:
+        if record.get("kind") == QUICK:
+            line = own_line(record, aliases)
+            if line is not None:
+                found.append({**record, ME: line})
+        elif is_owners(record, aliases):
+            found.append(record)
+    return found
 
 
 def merge(aliases: Mapping[str, str], name: str, into: str) -> dict[str, str]:
@@ -200,7 +268,7 @@ def _played(records: Iterable[Mapping[str, Any]]) -> list[Played]:
             continue
         date = str(record.get("updated") or record.get("created") or "")
         tag = _table_tag(record) if "table" in record else None
-        if record.get("kind") == "quick-score":
+        if record.get("kind") == QUICK:
             seats = _quick(record)
         elif tag is not None:
             tables[tag[0]][tag[1]] = record
@@ -328,15 +396,19 @@ def _rivalry(rival: str, name: str, pairs: list[tuple[Seat, Seat]]) -> Rivalry:
 
 
 def groups(games: Sequence[Played]) -> list[tuple[str, ...]]:
-    """The groups already played with, most recent first: the names of the others at
-    each table game entered in the app (or the players of a quick score), each group
-    once, in the order they were typed the last time."""
+    """The groups the app's own player already played with, most recent first: the names
+    of the others at each game they sat at with others (a table game entered in the app,
+    their seat of a shared table, a quick score with their tableau), each group once, in
+    the order they were typed the last time. A game they did not play is no group of
+    theirs: a new table always seats them."""
     seen: set[frozenset[str]] = set()
     found: list[tuple[str, ...]] = []
     for game in reversed(games):
+        if game.seat(OWNER) is None:
+            continue
         names = tuple(seat.name for seat in game.seats if seat.key != OWNER)
         folded = frozenset(name_key(name) for name in names)
-        if len(names) >= 1 and len(game.seats) > 1 and folded not in seen:
+        if names and folded not in seen:
             seen.add(folded)
             found.append(names)
     return found

@@ -1,10 +1,12 @@
 """The numbers behind the statistics screen, from the history's game records.
 
 Every figure is about the player's own Empire: in a game played in the app that is the
-only one the app knows; in a quick score it is the first tableau (the one filled in from
-the player's game). A record is a plain mapping as the store keeps it (see
-`companion.usecases.services.Backend`); anything a record lacks (an old record without the
-score pad's rows, say) leaves that record out of the figure that needs it, never a crash.
+only one the app knows; in a quick score it is the tableau it names as theirs (`ME`: a
+quick score that names none is not one of their games, whatever its first line). Which
+records are theirs is `rules.players.owners_records`. A record is a plain mapping as the
+store keeps it (see `companion.usecases.services.Backend`); anything a record lacks (an old
+record without the score pad's rows, say) leaves that record out of the figure that needs
+it, never a crash.
 """
 
 from __future__ import annotations
@@ -14,11 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.players import ANY_TIME, Period
+from companion.rules.cards import Expansion
+from companion.rules.players import ANY_TIME, ME, QUICK, Period
 from companion.rules.scenarios import MEDAL_ORDER
 from companion.rules.scoring import SoloRank, solo_rank
 
-QUICK = "quick-score"
 MODES = ("solo", "table", "scenario", "quick")
 """How the history sorts games: a solo game, a table game, a scenario, a quick score."""
 CATEGORIES = ("raw", "combo", "duo", "generals", "financiers")
@@ -26,6 +28,9 @@ CATEGORIES = ("raw", "combo", "duo", "generals", "financiers")
 MEDAL_KEYS = (*(m.value for m in reversed(MEDAL_ORDER)), "none", "lost")
 """Scenario attempts: a medal, won without one, or lost."""
 TOP_CARDS = 10
+ONLY_WITH = {"duo": Expansion.CORRUPTION_ASCENSION.value}
+"""Score pad rows only an expansion's cards score: a figure of theirs is shown only
+when a counted game had that expansion (a row of zeros would say nothing)."""
 
 
 def record_mode(record: Mapping[str, Any]) -> str:
@@ -43,16 +48,37 @@ def is_played(record: Mapping[str, Any]) -> bool:
 
 
 def own_tableau(record: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    """A quick score's first tableau (the player's own), if the record has one."""
-    tableaux = record.get("tableaux")
-    if isinstance(tableaux, list) and tableaux and isinstance(tableaux[0], Mapping):
-        return tableaux[0]
+    """A quick score's tableau of the app's own player (its `ME`), if it names one."""
+    tableaux, me = record.get("tableaux"), record.get(ME)
+    if (isinstance(tableaux, list) and isinstance(me, int) and not isinstance(me, bool)
+            and 0 <= me < len(tableaux) and isinstance(tableaux[me], Mapping)):
+        found: Mapping[str, Any] = tableaux[me]
+        return found
     return None
 
 
+def record_expansions(record: Mapping[str, Any]) -> frozenset[str]:
+    """The expansions a game was played with, as far as the record says: the list saved
+    with it, or its shared table's; a record older than both had Corruption & Ascension
+    if its score pad has Duo points."""
+    for found in (record.get("expansions"), (record.get("table") or {}).get("expansions")
+                  if isinstance(record.get("table"), Mapping) else None):
+        if isinstance(found, list):
+            return frozenset(code for code in found if isinstance(code, str))
+    score = record_score(record)
+    duo = score.get("duo") if score is not None else None
+    return frozenset({Expansion.CORRUPTION_ASCENSION.value} if isinstance(duo, int)
+                     and not isinstance(duo, bool) and duo > 0 else ())
+
+
 def record_empire(record: Mapping[str, Any]) -> tuple[str | None, str | None]:
-    """(Empire, face) the player played, None where the record does not say."""
+    """(Empire, face) the player played, None where the record does not say (a quick
+    score that names no tableau as theirs: its first tableau's)."""
     mine = own_tableau(record)
+    if mine is None and record_mode(record) == "quick":
+        tableaux = record.get("tableaux")
+        mine = tableaux[0] if isinstance(tableaux, list) and tableaux and isinstance(
+            tableaux[0], Mapping) else None
     if mine is not None:
         return _text(mine.get("empire")), _text(mine.get("face"))
     empires = record.get("empires")
@@ -117,7 +143,8 @@ class Statistics:
     medals: dict[str, int] = field(default_factory=dict)
     """Scenario attempts by `MEDAL_KEYS`."""
     categories: dict[str, float] = field(default_factory=dict)
-    """Average points per score-pad row, over the games that have the rows."""
+    """Average points per score-pad row, over the games that have the rows; a row only
+    an expansion scores (`ONLY_WITH`) only when a counted game had it."""
     top_cards: list[tuple[int, int]] = field(default_factory=list)
     """(card id, times built), most built first."""
 
@@ -149,6 +176,7 @@ def statistics(records: Iterable[Mapping[str, Any]],
     (the story of its actions); quick scores carry theirs in the record. `period` keeps
     the games of a table size and dates (scenario attempts: their dates)."""
     played = sorted((r for r in records if is_played(r) and record_total(r) is not None
+                     and (record_mode(r) != "quick" or own_tableau(r) is not None)
                      and period.covers(_date(r), record_players(r))),
                     key=lambda r: (_date(r), str(r.get("id"))))
     result = Statistics(games=len(played))
@@ -158,7 +186,9 @@ def statistics(records: Iterable[Mapping[str, Any]],
     result.solo_ranks = _solo_ranks(played)
     result.medals = _medals(a for a in attempts  # an attempt is a solo game
                             if period.covers(str(a.get("date") or ""), 1))
-    result.categories = _categories(played)
+    had = frozenset().union(*map(record_expansions, played))
+    result.categories = {key: value for key, value in _categories(played).items()
+                         if key not in ONLY_WITH or ONLY_WITH[key] in had}
     result.top_cards = _top_cards(played, built or {})
     return result
 

@@ -20,8 +20,10 @@ import msgspec
 
 from companion.i18n import SUPPORTED as LANGUAGES
 from companion.rules.cards import Expansion
+from companion.rules.players import ME
 from companion.rules.players import name_key as name_key
 from companion.rules.scenarios import MEDAL_ORDER
+from companion.rules.supremacy import MAX_PLAYERS as TABLE_MAX
 from companion.store import derive
 from companion.store.derive import Known as Known
 from companion.store.derive import Played as Played
@@ -190,6 +192,12 @@ def game_record(raw: object, where: str = "game") -> dict[str, Any]:
         raise Invalid(f"{where}.abandoned", "a finished game cannot be abandoned")
     if record["score"] is not None:
         _expect(record["score"], dict, f"{where}.score", "an object or null")
+    # A quick score's tableau of the app's own player; left out or null: none of them.
+    me, tableaux = record.get(ME), record.get("tableaux")
+    if me is not None and not (isinstance(tableaux, list) and _seat_number(me) is not None
+                               and me < len(tableaux)):
+        raise Invalid(f"{where}.{ME}", "must be one of {allowed}", allowed=", ".join(
+            [*map(str, range(len(tableaux) if isinstance(tableaux, list) else 0)), "null"]))
     # The cards a game has built: derived from its actions (and worked out again on
     # import), kept so the statistics need not replay years of games.
     built = record.get("built", [])
@@ -348,6 +356,25 @@ def _aliases(value: object, where: str) -> dict[str, str]:
     return dict(value)
 
 
+def _seat_number(value: object) -> int | None:
+    """A player of a table counted from 0, if `value` is one."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < TABLE_MAX:
+        return value
+    return None
+
+
+QUICK_ME = "quick_score_me"
+"""Which player the app's own player was in their last quick score (from 0), or null:
+none of them. The next quick score asks again, with that answer chosen."""
+
+
+def _quick_me(value: object, where: str) -> int | None:
+    if value is not None and _seat_number(value) is None:
+        raise Invalid(where, "must be one of {allowed}",
+                      allowed=", ".join([*map(str, range(TABLE_MAX)), "null"]))
+    return _seat_number(value)
+
+
 SETTINGS: dict[str, Callable[[object, str], Any]] = {
     "language": _language,
     "theme": _theme,
@@ -355,6 +382,7 @@ SETTINGS: dict[str, Callable[[object, str], Any]] = {
     "default_face": _face,
     "recent_cards": _recent_cards,
     ALIASES: _aliases,
+    QUICK_ME: _quick_me,
 }
 
 

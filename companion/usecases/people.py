@@ -7,7 +7,7 @@ segment no typed name can be (names are trimmed, so a lone space never is one).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 from typing import Any, Protocol
 
 from companion.i18n import t
@@ -34,15 +34,21 @@ PERIODS = ("all", "year", "12m")
 """The periods the records' figures offer: all time, this calendar year, 12 months."""
 
 
-def period_from(players: str | None, period: str | None,
-                today: date) -> tuple[Period, int | None, str]:
+def period_from(players: str | None, period: str | None, today: date,
+                zone: tzinfo | None = None) -> tuple[Period, int | None, str]:
     """The filter an address asks for (`?players=3&period=year`): anything it does not
-    understand means no filter. Returns the period and the two choices as understood."""
+    understand means no filter. Returns the period and the two choices as understood.
+    The days are the device's (`zone`, by default its time zone now), like the dates
+    the history shows."""
     count = int(players) if players in {str(n) for n in range(1, MAX_PLAYERS + 1)} else None
     chosen = period if period in PERIODS else "all"
     since = {"year": today.replace(month=1, day=1),
              "12m": today - timedelta(days=365)}.get(chosen)
-    return Period(count, since.isoformat() if since else None), count, chosen
+    if since is None:
+        return Period(count), count, chosen
+    if zone is None:
+        zone = datetime.now().astimezone().tzinfo
+    return Period(count, since.isoformat(), zone=zone), count, chosen
 
 
 def period_query(count: int | None, period: str) -> dict[str, str]:

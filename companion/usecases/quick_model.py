@@ -19,6 +19,7 @@ from companion.rules.actions import Start, action_to_json
 from companion.rules.cards import Card, EmpireFace, Expansion
 from companion.rules.errors import Rejected
 from companion.rules.game import FORMAT_VERSION
+from companion.rules.players import ME
 from companion.rules.scoring import (
     Score,
     Standing,
@@ -139,8 +140,10 @@ class QuickScore:
         if self.players[index].cards.get(card_id, 0) > 0:
             self.players[index].add(card_id, -1)
 
-    def to_record(self, catalog: Catalog, record_id: str) -> dict[str, Any]:
-        """A finished game for the store's history: its setup, every tableau and score.
+    def to_record(self, catalog: Catalog, record_id: str,
+                  me: int | None = None) -> dict[str, Any]:
+        """A finished game for the store's history: its setup, every tableau and score,
+        and which tableau is the app's own player (`me`, from 0; None: none is).
 
         Only the setup is an action (the game itself was played without the app), so
         the record replays like any other game and survives export and import.
@@ -189,6 +192,8 @@ class QuickScore:
             "finished": True,
             "score": {**players[winner]["score"], "name": players[winner]["name"]},
             "tableaux": players,
+            ME: me if me is not None and 0 <= me < len(self.players) else None,
+            "expansions": list(start.expansions),
             "version": FORMAT_VERSION,
             "actions": [action_to_json(start)],
             "redo": [],

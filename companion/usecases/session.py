@@ -273,6 +273,7 @@ class GameSession:
             "names": list(self.names),
             "empires": [start.empire],
             "face": start.face,
+            "expansions": list(start.expansions),
             "scenario": start.scenario,
             "created": self.created,
             "updated": now(),

@@ -20,8 +20,10 @@ def _game(game_id: str, day: int, total: int, *, empire: str = "Noram States",
             **extra}
 
 
-def _quick(game_id: str, day: int) -> dict[str, Any]:
+def _quick(game_id: str, day: int, me: int | None = 0) -> dict[str, Any]:
+    """Ana (Aztec B, 7 points) and Bo (Noram A, 9); `me`: which of them is the player."""
     return {"id": game_id, "kind": "quick-score", "mode": "table", "players": ["Ana", "Bo"],
+            "me": me,
             "empires": ["Aztec Empire", "Noram States"], "scenario": None,
             "created": f"2025-01-{day:02d}T10:00:00", "updated": f"2025-01-{day:02d}T10:00:00",
             "finished": True,

@@ -124,8 +124,16 @@ def test_figures_filter_by_player_count_and_period(games: list[Any]) -> None:
 
 
 def test_the_groups_already_played_with_most_recent_first(games: list[Any]) -> None:
-    assert groups(games) == [("ann", ZOE_DECOMPOSED), ("Ann", "Bob"), ("Ann", "Bob", "Dee"),
-                             ("Ann", "Bob", "Cid")]
+    # Only g4 seats the owner: the quick scores name none of their tableaux as the
+    # owner's, and no seat of the shared table is known as theirs.
+    assert groups(games) == [("Ann", "Bob")]
+    theirs = played_games([*HISTORY, {**quick("g8", "2026-06-01T20:00:00",
+                                             ("Ann", 50, 1, "Noram States"),
+                                             ("Me", 40, 2, "Aztec Empire")), "me": 1}],
+                          merge({}, "Dee", OWNER))
+    # g8 (the owner with Ann alone: a group of two), g4; t1 (Dee was the owner) has the
+    # same others as g4 and comes once.
+    assert groups(theirs) == [("Ann",), ("Ann", "Bob")]
 
 
 def test_records_that_lack_numbers_never_break_a_figure() -> None:

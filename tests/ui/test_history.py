@@ -24,8 +24,9 @@ from companion.usecases.quick_model import QuickScore
 from companion.usecases.services import MemoryBackend
 
 
-def quick_record(game_id: str, days: int) -> dict[str, Any]:
-    """Example 5 of the rulebook (Apolline, 24) against Bo (face B, 3 Generals: 3)."""
+def quick_record(game_id: str, days: int, me: int | None = None) -> dict[str, Any]:
+    """Example 5 of the rulebook (Apolline, 24) against Bo (face B, 3 Generals: 3);
+    `me`: which of them is the app's own player (None: a friends' game)."""
     cards = catalog()
     model = QuickScore()
     model.set_count(2)
@@ -34,7 +35,7 @@ def quick_record(game_id: str, days: int) -> dict[str, Any]:
     for name in ("Immortality", "Universal Exposition", "Mega-Bomb", "Satellites"):
         ana.add(cards.card(name).id)
     bo.name, bo.empire, bo.face, bo.generals = "Bo", "Panafrican Union", "B", 3
-    data = model.to_record(cards, game_id)
+    data = model.to_record(cards, game_id, me)
     data.update(created=stamp(days), updated=stamp(days))
     return data
 

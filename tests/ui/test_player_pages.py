@@ -91,8 +91,8 @@ def test_a_table_is_set_from_a_group_in_one_tap_and_an_absent_player_left_out(
         players_ui: Ui, history: MemoryBackend) -> None:
     ui = players_ui
     ui.go("/new/table")
-    # Most recent first: the quick score (Ana, Bo), then the table game (Bo, Cy).
-    assert ui.names(within="groups") == ["Ana, Bo", "Bo, Cy"]
+    # The quick score (Ana, Bo) was a game the player did not play: no group of theirs.
+    assert ui.names(within="groups") == ["Bo, Cy"]
     ui.click("Bo, Cy")
     assert ui.text("player-count").endswith("3")
     assert (ui.field("Name of player 2").value, ui.field("Name of player 3").value) == (
@@ -110,17 +110,25 @@ def test_a_table_is_set_from_a_group_in_one_tap_and_an_absent_player_left_out(
 def test_the_statistics_filter_by_table_size_and_period(players_ui: Ui) -> None:
     ui = players_ui
     ui.go("/stats")
+    # Benjamin's solo game (2 points) and the table game (4); the quick score of Ana and
+    # Bo names no tableau as the player's: left out, not its first line (Ana's 24).
+    assert ui.text("summary-over-time") == "2 games: first 2 points, latest 4, best 4."
+    assert ui.text("stats-quick").startswith("1 quick score without you is left out")
+    assert "2 players" not in ui.names(within="stats-filters")
     ui.click("3 players")  # the table game: 4 points
     assert ui.route == "/stats?players=3"
     assert ui.text("summary-over-time") == "1 game: first 4 points, latest 4, best 4."
-    ui.click("2 players")  # the quick score: the first tableau, Ana's 24
-    assert ui.text("summary-over-time") == "1 game: first 24 points, latest 24, best 24."
     ui.click("Last 12 months")  # these games are from March 2025
-    assert ui.route == "/stats?period=12m&players=2"
+    assert ui.route == "/stats?period=12m&players=3"
     assert ui.text("stats-none") == "No game matches these filters."
     ui.click("Any table")
     ui.click("All time")
-    assert ui.route == "/stats" and ui.text("summary-over-time").startswith("3 games")
+    assert ui.route == "/stats" and ui.text("summary-over-time").startswith("2 games")
+    ui.go("/players/Ana")
+    ui.click("That was me")  # Ana's tableau was the player's: now it counts
+    ui.go("/stats?players=2")
+    assert ui.text("summary-over-time") == "1 game: first 24 points, latest 24, best 24."
+    assert not ui.has_id("stats-quick")
 
 
 def undo(ui: Ui) -> None:

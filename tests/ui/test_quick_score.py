@@ -216,8 +216,10 @@ def test_saved_record_reads_in_history_and_stats(ui: Ui, services: Services) -> 
     ui.click("Aztec Empire")
     ui.click("Face B")
     ui.click("Tank Division")
+    ui.click("Player 1")  # which player is the app's own: asked once, before saving
     ui.click("Save to history")
     (saved,) = services.backend.finished_games()
+    assert saved["me"] == 0 and services.setting("quick_score_me", None) == 0
     assert saved["kind"] == "quick-score" and saved["mode"] == "table"
     assert saved["players"] == ["Player 1", "Player 2"]
     mine = own_tableau(saved)

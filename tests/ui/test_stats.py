@@ -29,7 +29,7 @@ def _backend() -> MemoryBackend:
     backend = MemoryBackend()
     backend.save_game(record(benjamin_game(cards), "benjamin", 0))
     backend.save_game(record(table_game(cards), "table", 1))
-    backend.save_game(quick_record("quick", 2))
+    backend.save_game(quick_record("quick", 2, me=0))
     backend.record_attempt({"scenario": "base-1", "date": "2025-03-04T10:00:00",
                             "score": 70, "won": True, "medal": "gold", "game": None})
     return backend

@@ -20,6 +20,7 @@ from companion.rules.errors import Rejected
 from companion.rules.scoring import Score, solo_rank
 from companion.rules.supremacy import MAX_PLAYERS
 from companion.store import StoreError
+from companion.store.validate import QUICK_ME
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.kit import symbols
 from companion.ui.kit import widgets as w
@@ -31,6 +32,8 @@ from companion.usecases.why import rank_numbers, standings_numbers
 
 if TYPE_CHECKING:
     from companion.usecases.session import GameSession
+
+UNANSWERED = "unanswered"
 
 class QuickScoreScreen(Screen):
     def __init__(self, app: CompanionApp) -> None:
@@ -44,6 +47,12 @@ class QuickScoreScreen(Screen):
         self._ranking = ft.Container()
         self._tabs = ft.Container()
         self._count = ft.Container()
+        self._who = ft.Container()
+        remembered = app.services.setting(QUICK_ME, UNANSWERED)
+        self.me: int | str | None = remembered if remembered is None or isinstance(
+            remembered, int) else UNANSWERED
+        """The tableau that is the app's own player (from 0), None for none of them,
+        `UNANSWERED` until the player says (the last quick score's answer is kept)."""
         self._empire = ft.Column(spacing=8)
         self._tokens = ft.Column(spacing=4)
         self._grid_header = ft.Container()
@@ -69,6 +78,7 @@ class QuickScoreScreen(Screen):
         state = session.state
         model = self.model
         me = model.players[0]
+        self.me = 0  # the game's own player, filled in first
         me.name = t("You")
         me.empire = state.empire.name
         me.face = state.empire.face
@@ -96,6 +106,7 @@ class QuickScoreScreen(Screen):
                 self._ranking,
                 self._tabs,
                 self._count,
+                self._who,
                 w.card_box(self._name, self._empire, identifier="empire"),
                 w.card_box(self._tokens, identifier="tokens"),
                 w.card_box(self._grid_header, self._search, self.grid.control,
@@ -131,6 +142,7 @@ class QuickScoreScreen(Screen):
             t("Players"), len(model.players), self._set_count, minimum=1,
             maximum=MAX_PLAYERS, more_label=t("One more player"),
             less_label=t("One player fewer"), identifier="player-count")
+        self._who.content = self._who_box()
         self._empire.controls = self._empire_choices()
         self._tokens.controls = [
             w.stepper(t("Generals"), player.generals, self._set_generals,
@@ -167,6 +179,29 @@ class QuickScoreScreen(Screen):
             shown.append(ft.Text(t("Every player of a table uses the same Empire face"),
                                  size=12))
         return shown
+
+    def _who_box(self) -> ft.Control:
+        """Which tableau is the player's own, asked once for the whole quick score: only
+        that one counts in their statistics (a quick score of friends' game, none)."""
+        if isinstance(self.me, int) and self.me >= len(self.model.players):
+            self.me = UNANSWERED  # that player was dropped
+        options: list[tuple[str, int | None]] = [
+            (p.name, i) for i, p in enumerate(self.model.players)]
+        options.append((t("None of them"), None))
+        buttons = [w.button(label, self._me_setter(value),
+                            kind="filled" if value == self.me else "outlined")
+                   for label, value in options]
+        return w.card_box(w.heading(t("Which player are you?")),
+                          ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
+                          ft.Text(t("Only your Empire counts in your statistics."), size=12),
+                          identifier="who-is-me")
+
+    def _me_setter(self, value: int | None) -> Callable[[], None]:
+        def choose() -> None:
+            self.me = value
+            self._changed()
+
+        return choose
 
     def _grid_switch(self) -> ft.Control:
         """Only the owned expansions' cards, or all of them (a friend's box, say)."""
@@ -304,12 +339,15 @@ class QuickScoreScreen(Screen):
 
     def _save(self) -> None:
         try:
-            record = self.model.to_record(self.catalog, self.record_id)
+            if isinstance(self.me, str):
+                raise Rejected("Say which player you are first (or \"None of them\")")
+            record = self.model.to_record(self.catalog, self.record_id, self.me)
         except Rejected as exc:
             self.app.explain(exc)
             return
         try:
             self.app.services.backend.save_game(record)
+            self.app.services.set_setting(QUICK_ME, self.me)
         except StoreError as exc:
             self.app.explain(exc)
             return

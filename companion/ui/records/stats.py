@@ -19,7 +19,7 @@ import flet_charts as fch
 from companion.i18n import number, t, tn
 from companion.rules.actions import actions_from_json
 from companion.rules.game import replay
-from companion.rules.players import ANY_TIME, Period, is_owners
+from companion.rules.players import ANY_TIME, Period, owners_records
 from companion.rules.stats import (
     CATEGORIES,
     MEDAL_KEYS,
@@ -72,11 +72,14 @@ class StatsScreen(Screen):
         backend = self.app.services.backend
         known_as = aliases(self.app.services)
         every = backend.finished_games()
-        records = [r for r in every if is_owners(r, known_as)]
-        others = sum(1 for r in every if is_played(r)) - sum(1 for r in records if is_played(r))
+        records = owners_records(every, known_as)
+        mine = {str(r.get("id")) for r in records}
+        left = [record_mode(r) == "quick" for r in every
+                if is_played(r) and str(r.get("id")) not in mine]
+        others, quick = left.count(False), left.count(True)
         self.stats = statistics(records, backend.attempts(), self.built_cards(records),
                                 self.filter)
-        if self.stats.empty and self.filter == ANY_TIME and not others:
+        if self.stats.empty and self.filter == ANY_TIME and not left:
             return w.card_box(ft.Text(t("No games yet: finish a game or save a quick score, "
                                         "and your statistics will appear here.")),
                               identifier="stats-empty")
@@ -90,6 +93,12 @@ class StatsScreen(Screen):
                 " was me\" makes it yours.", "{count} seats of shared tables are left out:"
                 " on your seat's player page, \"That was me\" makes them yours.", others),
                 size=12))
+        if quick:
+            rows.append(w.value_text("stats-quick", tn(
+                "{count} quick score without you is left out: a quick score counts when"
+                " you say which player you were.", "{count} quick scores without you are"
+                " left out: a quick score counts when you say which player you were.",
+                quick), size=12))
         if self.stats.empty:
             rows.append(w.value_text("stats-none", t("No game matches these filters.")))
         else:
@@ -100,7 +109,7 @@ class StatsScreen(Screen):
 
     # --- data ---------------------------------------------------------------------
 
-    def built_cards(self, records: Sequence[dict[str, Any]]) -> dict[str, list[int]]:
+    def built_cards(self, records: Sequence[Mapping[str, Any]]) -> dict[str, list[int]]:
         """Cards each played game built, from its actions (cached in this tab)."""
         cache: dict[tuple[str, str], list[int]] = self.app.memory.setdefault(BUILT_CACHE, {})
         backend = self.app.services.backend
@@ -247,10 +256,11 @@ class StatsScreen(Screen):
         rows = self.stats.categories
         if not rows:
             return None
-        names = {k: row_label(k) for k in CATEGORIES}
+        shown = [k for k in CATEGORIES if k in rows]
+        names = {k: row_label(k) for k in shown}
         summary = t("Average per game: {rows}.",
-                    rows=", ".join(f"{names[k]} {number(rows[k])}" for k in CATEGORIES))
-        chart, legend = self._listed(CATEGORIES, names, rows, y_title=t("Points"),
+                    rows=", ".join(f"{names[k]} {number(rows[k])}" for k in shown))
+        chart, legend = self._listed(shown, names, rows, y_title=t("Points"),
                                      x_title=t("Score pad row"))
         return self._box("categories", t("Points by score pad row"), summary, chart, legend)
 
