@@ -7,7 +7,7 @@ segment no typed name can be (names are trimmed, so a lone space never is one).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, tzinfo
 from typing import Any, Protocol
 
 from companion.i18n import t
@@ -42,13 +42,19 @@ def period_from(players: str | None, period: str | None, today: date,
     the history shows."""
     count = int(players) if players in {str(n) for n in range(1, MAX_PLAYERS + 1)} else None
     chosen = period if period in PERIODS else "all"
-    since = {"year": today.replace(month=1, day=1),
-             "12m": today - timedelta(days=365)}.get(chosen)
+    since = {"year": today.replace(month=1, day=1), "12m": year_before(today)}.get(chosen)
     if since is None:
         return Period(count), count, chosen
     if zone is None:
         zone = datetime.now().astimezone().tzinfo
     return Period(count, since.isoformat(), zone=zone), count, chosen
+
+
+def year_before(today: date) -> date:
+    """The first day of the last 12 months: the same day a year ago (from 29 February,
+    the 28th)."""
+    return today.replace(year=today.year - 1, day=min(today.day, 28)
+                         if today.month == 2 else today.day)
 
 
 def period_query(count: int | None, period: str) -> dict[str, str]:
