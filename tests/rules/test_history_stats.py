@@ -102,3 +102,39 @@ def test_most_built_cards_from_stories_and_quick_scores() -> None:
 def test_no_history_is_empty() -> None:
     assert statistics([]).empty
     assert not statistics(RECORDS).empty
+
+
+def test_a_quick_score_counts_only_the_players_own_tableau() -> None:
+    # Nobody's: not a game of the player's, whatever its first line (Ana's 7).
+    assert statistics([_quick("q", 6, me=None)]).games == 0
+    assert statistics([_quick("q", 6, me=None)]).empty
+    bo = statistics([_quick("q", 6, me=1)])  # Bo's tableau: Noram A, 9 points, 9 raw
+    assert [(p.game_id, p.total) for p in bo.over_time] == [("q", 9)]
+    assert [(s.empire, s.face, s.games, s.average, s.best) for s in bo.empires] == [
+        ("Noram States", "A", 1, 9.0, 9)]
+    assert bo.top_cards == []  # Bo built nothing; Ana's cards are not the player's
+    assert bo.solo_ranks == dict.fromkeys(SoloRank, 0), "a table is no solo rank"
+
+
+def test_the_duo_row_only_when_a_counted_game_had_corruption_and_ascension() -> None:
+    plain = statistics([_quick("q", 6, me=0)])  # Ana: 4 raw, 3 combo, no expansion
+    assert plain.categories == {"raw": 4.0, "combo": 3.0, "generals": 0.0,
+                                "financiers": 0.0}
+    ca = {**_quick("q", 6, me=0), "expansions": ["base", "ca"]}
+    assert statistics([ca]).categories == {"raw": 4.0, "combo": 3.0, "duo": 0.0,
+                                           "generals": 0.0, "financiers": 0.0}
+    # A game with the expansion that does not count (abandoned) shows no row.
+    gone = {**ca, "id": "x", "finished": False, "abandoned": True}
+    assert "duo" not in statistics([_quick("q", 6, me=0), gone]).categories
+    # A shared table's seat says its table's expansions.
+    seat = _game("t", 8, 30, mode="table", rows=(30, 0, 0, 0, 0),
+                 table={"id": "t", "seat": 0, "names": ["A"], "expansions": ["ca"]})
+    assert statistics([seat]).categories["duo"] == 0.0
+    assert "duo" not in statistics([{**seat, "table": {**seat["table"],
+                                                       "expansions": ["base"]}}]).categories
+
+
+def test_a_solo_quick_score_has_its_solo_rank() -> None:
+    alone = {**_quick("q", 6, me=0), "mode": "solo"}
+    alone["tableaux"] = alone["tableaux"][:1]  # Ana alone, face B, 7 points: Apprentice
+    assert statistics([alone]).solo_ranks[SoloRank.APPRENTICE] == 1

@@ -101,6 +101,18 @@ def test_no_file_for_a_seat_still_playing_or_a_table_not_here(host: Services) ->
     assert take_home(host, "0123456789ab", 0) is None
 
 
+def test_the_file_holds_only_the_finished_seats(host: Services) -> None:
+    """A seat still playing, or given up, is no game of the table's to take home."""
+    table, seats = open_table(host)
+    play_on(seats, until_end_of=1)  # Ana has finished; Bo has one tap left
+    ana = taken(host, table, 0)
+    assert [game["id"] for game in ana.document["games"]] == [table.seats[0]]
+    assert host.backend.abandon_game(table.seats[1] or "")
+    assert [game["id"] for game in taken(host, table, 0).document["games"]] == [
+        table.seats[0]]
+    assert take_home(host, table.id, 1) is None, "Bo gave up: nothing to take home"
+
+
 def test_the_address_of_a_seats_file(host: Services, table: SharedTable) -> None:
     path = take_home_path(table.id, 1)
     assert path == f"/take-home/{table.id}/2"

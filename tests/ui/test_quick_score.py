@@ -331,3 +331,43 @@ def test_the_solo_rank_says_why_and_back_keeps_every_tap(ui: Ui) -> None:
     assert ui.text("why") == "42 points on face B: under 60, so Apprentice."
     ui.click("Back")
     assert ui.text("score-total") == "42 points", "the tableau tapped in is still there"
+
+
+def test_which_player_is_you_is_asked_once_and_the_answer_kept(
+        ui: Ui, services: Services) -> None:
+    """Only the player's own tableau counts in their statistics: the quick score asks
+    which one it is, once, and the next quick score starts from the last answer."""
+    ui.click("Quick score")
+    ui.click("One more player")
+    assert ui.names(within="who-is-me") == ["Player 1", "Player 2", "None of them"]
+    ui.click("Save to history")
+    assert ui.last_message() == 'Say which player you are first (or "None of them")'
+    assert services.backend.finished_games() == []
+    ui.click("Player 2", within="who-is-me")
+    ui.click("Save to history")
+    (first,) = services.backend.finished_games()
+    assert first["me"] == 1 and services.setting("quick_score_me", None) == 1
+    ui.go("/")
+    ui.go("/quick")  # a new quick score: the last answer, player 2
+    ui.click("One more player")
+    ui.click("Save to history")
+    assert [g["me"] for g in services.backend.finished_games()] == [1, 1]
+    ui.go("/")
+    ui.go("/quick")
+    ui.click("One more player")
+    ui.click("None of them")  # a game of friends the player only scored
+    ui.click("Save to history")
+    assert sorted(str(g["me"]) for g in services.backend.finished_games()) == [
+        "1", "1", "None"]
+    assert services.setting("quick_score_me", 0) is None
+    ui.go("/")
+    ui.go("/quick")  # alone: "None of them" kept, a player 2 to forget
+    ui.click("Save to history")
+    assert len(services.backend.finished_games()) == 4
+    services.set_setting("quick_score_me", 1)
+    ui.go("/")
+    ui.go("/quick")  # alone, and the last answer was a player 2 there is not now
+    assert ui.names(within="who-is-me") == ["Player 1", "None of them"]
+    ui.click("Save to history")
+    assert "Say which player you are first" in ui.last_message()
+    assert len(services.backend.finished_games()) == 4
