@@ -183,18 +183,23 @@ class QuickScoreScreen(Screen):
     def _who_box(self) -> ft.Control:
         """Which tableau is the player's own, asked once for the whole quick score: only
         that one counts in their statistics (a quick score of friends' game, none)."""
-        if isinstance(self.me, int) and self.me >= len(self.model.players):
-            self.me = UNANSWERED  # that player was dropped
         options: list[tuple[str, int | None]] = [
             (p.name, i) for i, p in enumerate(self.model.players)]
         options.append((t("None of them"), None))
         buttons = [w.button(label, self._me_setter(value),
-                            kind="filled" if value == self.me else "outlined")
+                            kind="filled" if value == self._answer() else "outlined")
                    for label, value in options]
         return w.card_box(w.heading(t("Which player are you?")),
                           ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
                           ft.Text(t("Only your Empire counts in your statistics."), size=12),
                           identifier="who-is-me")
+
+    def _answer(self) -> int | str | None:
+        """`me`, or `UNANSWERED` while it names a player the table does not have (the
+        last quick score's player 3, with two players so far)."""
+        if isinstance(self.me, int) and self.me >= len(self.model.players):
+            return UNANSWERED
+        return self.me
 
     def _me_setter(self, value: int | None) -> Callable[[], None]:
         def choose() -> None:
@@ -339,15 +344,16 @@ class QuickScoreScreen(Screen):
 
     def _save(self) -> None:
         try:
-            if isinstance(self.me, str):
+            me = self._answer()
+            if isinstance(me, str):
                 raise Rejected("Say which player you are first (or \"None of them\")")
-            record = self.model.to_record(self.catalog, self.record_id, self.me)
+            record = self.model.to_record(self.catalog, self.record_id, me)
         except Rejected as exc:
             self.app.explain(exc)
             return
         try:
             self.app.services.backend.save_game(record)
-            self.app.services.set_setting(QUICK_ME, self.me)
+            self.app.services.set_setting(QUICK_ME, me)
         except StoreError as exc:
             self.app.explain(exc)
             return
