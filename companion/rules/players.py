@@ -35,6 +35,15 @@ ME = "me"
 Missing or null: none of them (a quick score of a game the player only watched or scored
 for friends, or one saved before the question was asked)."""
 QUICK = "quick-score"
+FROM_GAME = "from_game"
+"""A quick score's field: the game played in the app it gives everyone's score of (the
+quick score after a table game). That game is then the quick score: counted once."""
+
+
+def _replaced(records: Sequence[Mapping[str, Any]]) -> set[str]:
+    """The ids of the games a quick score of these records stands for (`FROM_GAME`)."""
+    return {str(r[FROM_GAME]) for r in records
+            if r.get("kind") == QUICK and isinstance(r.get(FROM_GAME), str)}
 
 
 @lru_cache(maxsize=4096)
@@ -236,9 +245,14 @@ def is_owners(record: Mapping[str, Any], aliases: Mapping[str, str]) -> bool:
 def owners_records(records: Iterable[Mapping[str, Any]],
                    aliases: Mapping[str, str]) -> list[Mapping[str, Any]]:
     """The records of the app's own player (`is_owners`), each quick score with its `ME`
-    set to their tableau: what their statistics count."""
+    set to their tableau: what their statistics count. A game a quick score stands for
+    (`FROM_GAME`) is left out: the quick score counts it."""
     found: list[Mapping[str, Any]] = []
+    records = list(records)
+    replaced = _replaced(records)
     for record in records:
+        if str(record.get("id")) in replaced:
+            continue
         if record.get("kind") == QUICK:
             line = own_line(record, aliases)
             if line is not None:
@@ -263,8 +277,11 @@ def _played(records: Iterable[Mapping[str, Any]]) -> list[Played]:
     games: list[Played] = []
     tables: dict[str, dict[int, Mapping[str, Any]]] = defaultdict(dict)
     table_names: dict[str, list[str]] = {}
+    records = list(records)
+    replaced = _replaced(records)
     for record in records:
-        if not record.get("finished") or record.get("abandoned"):
+        if (not record.get("finished") or record.get("abandoned")
+                or str(record.get("id")) in replaced):
             continue
         date = str(record.get("updated") or record.get("created") or "")
         tag = _table_tag(record) if "table" in record else None

@@ -20,7 +20,7 @@ import msgspec
 
 from companion.i18n import SUPPORTED as LANGUAGES
 from companion.rules.cards import Expansion
-from companion.rules.players import ME
+from companion.rules.players import FROM_GAME, ME
 from companion.rules.players import name_key as name_key
 from companion.rules.scenarios import MEDAL_ORDER
 from companion.rules.supremacy import MAX_PLAYERS as TABLE_MAX
@@ -192,6 +192,7 @@ def game_record(raw: object, where: str = "game") -> dict[str, Any]:
         raise Invalid(f"{where}.abandoned", "a finished game cannot be abandoned")
     if record["score"] is not None:
         _expect(record["score"], dict, f"{where}.score", "an object or null")
+    _optional(identifier, record.get(FROM_GAME), f"{where}.{FROM_GAME}")
     # A quick score's tableau of the app's own player; left out or null: none of them.
     me, tableaux = record.get(ME), record.get("tableaux")
     if me is not None and not (isinstance(tableaux, list) and _seat_number(me) is not None

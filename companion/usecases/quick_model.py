@@ -19,7 +19,7 @@ from companion.rules.actions import Start, action_to_json
 from companion.rules.cards import Card, EmpireFace, Expansion
 from companion.rules.errors import Rejected
 from companion.rules.game import FORMAT_VERSION
-from companion.rules.players import ME
+from companion.rules.players import FROM_GAME, ME
 from companion.rules.scoring import (
     Score,
     Standing,
@@ -140,10 +140,11 @@ class QuickScore:
         if self.players[index].cards.get(card_id, 0) > 0:
             self.players[index].add(card_id, -1)
 
-    def to_record(self, catalog: Catalog, record_id: str,
-                  me: int | None = None) -> dict[str, Any]:
+    def to_record(self, catalog: Catalog, record_id: str, me: int | None = None,
+                  from_game: str | None = None) -> dict[str, Any]:
         """A finished game for the store's history: its setup, every tableau and score,
-        and which tableau is the app's own player (`me`, from 0; None: none is).
+        which tableau is the app's own player (`me`, from 0; None: none is), and the game
+        played in the app it gives everyone's score of (`from_game`), if any.
 
         Only the setup is an action (the game itself was played without the app), so
         the record replays like any other game and survives export and import.
@@ -194,6 +195,7 @@ class QuickScore:
             "tableaux": players,
             ME: me if me is not None and 0 <= me < len(self.players) else None,
             "expansions": list(start.expansions),
+            **({FROM_GAME: from_game} if from_game else {}),
             "version": FORMAT_VERSION,
             "actions": [action_to_json(start)],
             "redo": [],

@@ -227,6 +227,20 @@ def test_the_owners_line_of_a_quick_score() -> None:
     assert (me.key, me.total, me.place) == (OWNER, 40, 2)
 
 
+def test_a_quick_score_of_a_game_played_in_the_app_is_that_game() -> None:
+    game = {"id": "t", "mode": "table", "finished": True, "updated": "2026-01-01T20:00:00",
+            "score": {"total": 40}, "names": ["Ann"], "empires": ["Noram States"]}
+    everyone = {**quick("q", "2026-01-01T20:05:00", ("You", 40, 1, "Noram States"),
+                        ("Ann", 30, 2, "Aztec Empire"), me=0), "from_game": "t"}
+    # One game, the quick score's: the owner first (40 against 30), Ann second.
+    (played,) = played_games([game, everyone])
+    assert played.game_id == "q"
+    assert [(s.key, s.total, s.place) for s in played.seats] == [(OWNER, 40, 1),
+                                                                  ("ann", 30, 2)]
+    assert [r["id"] for r in owners_records([game, everyone], {})] == ["q"]
+    assert [r["id"] for r in owners_records([game], {})] == ["t"]
+
+
 # --- names ----------------------------------------------------------------------------
 
 

@@ -43,6 +43,7 @@ class QuickScoreScreen(Screen):
         self.saved = False
         self.show_all = False
         self.record_id = uuid.uuid4().hex
+        self.from_game: str | None = None
         self.owned = owned_expansions(app.services.setting("expansions", ["base"]))
         self._ranking = ft.Container()
         self._tabs = ft.Container()
@@ -79,6 +80,7 @@ class QuickScoreScreen(Screen):
         model = self.model
         me = model.players[0]
         self.me = 0  # the game's own player, filled in first
+        self.from_game = session.id  # everyone's score of that game: it counts once
         me.name = t("You")
         me.empire = state.empire.name
         me.face = state.empire.face
@@ -347,7 +349,7 @@ class QuickScoreScreen(Screen):
             me = self._answer()
             if isinstance(me, str):
                 raise Rejected("Say which player you are first (or \"None of them\")")
-            record = self.model.to_record(self.catalog, self.record_id, me)
+            record = self.model.to_record(self.catalog, self.record_id, me, self.from_game)
         except Rejected as exc:
             self.app.explain(exc)
             return

@@ -5,13 +5,20 @@ hand below, never by the code under test."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from builders import memory_services
 from harness import Ui
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "rules"))
+
+from story_samples import record, table_game
+
+from companion.shipped.catalog import catalog
 from companion.usecases.services import MemoryBackend
 
 
@@ -62,8 +69,8 @@ HISTORY = [
 @pytest.fixture
 def ui(open_ui: Callable[..., Ui]) -> Ui:
     backend = MemoryBackend()
-    for record in HISTORY:
-        backend.save_game(record)
+    for game in HISTORY:
+        backend.save_game(game)
     backend.settings["player_aliases"] = {"karla": "Carla"}
     return open_ui(memory_services(backend))
 
@@ -101,3 +108,22 @@ def test_a_group_is_who_sat_with_the_player(ui: Ui) -> None:
     assert ui.names(within="groups") == ["Ana, Carla", "Ana, Bruno"]
     ui.click("Ana, Carla")
     assert ui.text("player-count").endswith("3")  # the player, Ana and Carla
+
+
+def test_everyones_score_after_a_table_game_is_that_game_counted_once(
+        open_ui: Callable[..., Ui]) -> None:
+    """The quick score filled in from a table game (4 points, with Bo and Cy) is the same
+    game: the statistics and the players pages count it once, with everyone's places."""
+    backend = MemoryBackend()
+    backend.save_game(record(table_game(catalog()), "table", 1, names=["Bo", "Cy"]))
+    ui = open_ui(memory_services(backend))
+    ui.go("/quick?game=table")
+    ui.click("Save to history")  # "You" is the player's line: answered already
+    (quick_score,) = [g for g in backend.finished_games() if g.get("kind") == "quick-score"]
+    assert (quick_score["me"], quick_score["from_game"]) == (0, "table")
+    ui.go("/stats")
+    assert ui.text("summary-over-time") == "1 game: first 4 points, latest 4, best 4."
+    ui.go("/players/%20")
+    # The player's 4 points against Bo's and Cy's empty tableaux (0 each): first.
+    assert ui.text("player-games") == "1 game"
+    assert ui.text("player-wins") == "Wins: 1 of 1 game with others"
