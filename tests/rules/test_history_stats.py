@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.rules.players import Period
 from companion.rules.scoring import SoloRank
-from companion.rules.stats import record_mode, statistics
+from companion.rules.stats import (
+    is_played,
+    quick_built,
+    record_empire,
+    record_mode,
+    record_players,
+    record_score,
+    record_total,
+    statistics,
+)
 
 
 def _game(game_id: str, day: int, total: int, *, empire: str = "Noram States",
@@ -138,3 +148,67 @@ def test_a_solo_quick_score_has_its_solo_rank() -> None:
     alone = {**_quick("q", 6, me=0), "mode": "solo"}
     alone["tableaux"] = alone["tableaux"][:1]  # Ana alone, face B, 7 points: Apprentice
     assert statistics([alone]).solo_ranks[SoloRank.APPRENTICE] == 1
+
+
+def test_how_many_played_as_the_record_says() -> None:
+    three = {**_quick("q", 6), "tableaux": [{}, {}, {}], "players": ["A", "B"]}
+    assert record_players(three) == 3  # a quick score: its tableaux
+    assert record_players({**three, "tableaux": None}) == 2  # else its names
+    assert record_players({"mode": "table", "tableaux": [{}], "players": ["A", "B"]}) == 2
+    assert record_players({"players": []}) == 1  # a solo game lists no names
+    assert record_players({"players": 4}) == 4
+    assert record_players({"players": True}) is None
+    assert record_players({}) is None
+
+
+def test_what_a_record_lacks_leaves_it_out_of_that_figure() -> None:
+    assert is_played({"finished": True}) and not is_played({"finished": False})
+    assert not is_played({"finished": True, "abandoned": True})
+    assert record_empire({"empires": "Noram States", "face": ""}) == (None, None)
+    assert record_empire({"empires": [], "face": "B"}) == (None, "B")
+    assert record_score({"score": 5}) is None
+    assert [record_total({"score": {"total": x}}) for x in (True, "9", 9, 0)] == [
+        None, None, 9, 0]
+    odd = {**_quick("q", 6), "tableaux": [{"cards": [[9, 0], [9], ["x", 1], [14, 2], 7]}]}
+    assert quick_built(odd) == [14, 14]  # 0 copies, half a pair, a word: nothing
+    assert quick_built({**odd, "tableaux": [{"cards": "lots"}]}) == []
+    # An unfinished game with a total is not played yet.
+    assert statistics([{**_game("u", 1, 50), "finished": False}]).games == 0
+
+
+def test_days_order_and_zeros() -> None:
+    late, early = _game("b", 5, 0), _game("a", 5, 30)  # the same moment: by id
+    assert [(p.game_id, p.date, p.total) for p in statistics([late, early]).over_time] == [
+        ("a", "2025-01-05T11:00:00", 30), ("b", "2025-01-05T11:00:00", 0)]
+    created_only = {**_game("c", 9, 40), "updated": None}  # created 2025-01-09
+    assert statistics([created_only], period=Period(since="2025-01-09")).games == 1
+    assert statistics([created_only], period=Period(since="2025-01-10")).games == 0
+
+
+def test_per_empire_most_played_first_then_by_name_and_face() -> None:
+    found = statistics([
+        _game("1", 1, 50, empire="Noram States", face="A"),
+        {**_game("2", 2, 60, empire="Noram States"), "face": None},
+        _game("3", 3, 70, empire="Aztec Empire", face="B"),
+        _game("4", 4, 80, empire="Aztec Empire", face="B"),
+        {**_game("5", 5, 90), "empires": []},  # no Empire: in no row
+    ]).empires
+    assert [(s.empire, s.face, s.games, s.average, s.best) for s in found] == [
+        ("Aztec Empire", "B", 2, 75.0, 80), ("Noram States", None, 1, 60.0, 60),
+        ("Noram States", "A", 1, 50.0, 50)]
+
+
+def test_every_rank_and_medal_is_counted_each_time() -> None:
+    ranks = statistics([_game("1", 1, 10, face="B"), _game("2", 2, 20, face="B")]).solo_ranks
+    assert ranks[SoloRank.APPRENTICE] == 2
+    attempts = [{"won": False, "date": "2025-01-02"}, {"won": False, "date": "2025-01-03"},
+                {"won": True, "medal": None, "date": "2025-01-04"},
+                {"won": True, "medal": "platinum", "date": "2025-01-05"},
+                {"won": True, "medal": "gold"}]  # no date
+    assert statistics([], attempts).medals == {
+        "gold": 1, "silver": 0, "bronze": 0, "none": 2, "lost": 2}
+    # An attempt is a solo game of its day; one without a date is in no period.
+    assert statistics([], attempts, period=Period(players=1)).medals["lost"] == 2
+    assert statistics([], attempts, period=Period(players=2)).medals["lost"] == 0
+    since = statistics([], attempts, period=Period(since="2025-01-03")).medals
+    assert (since["lost"], since["none"], since["gold"]) == (1, 2, 0)
