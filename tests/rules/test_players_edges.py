@@ -17,6 +17,7 @@ from companion.rules.players import (
     Rivalry,
     groups,
     head_to_head,
+    is_owners,
     merge,
     own_line,
     owners_records,
@@ -26,6 +27,7 @@ from companion.rules.players import (
 )
 from companion.usecases.people import (
     OWNER_SEGMENT,
+    aliases,
     period_from,
     period_query,
     player_label,
@@ -260,6 +262,7 @@ def test_a_rename_to_the_same_name_is_refused_and_a_new_spelling_is_a_rename() -
     with pytest.raises(Rejected) as refused:
         rename(settings, "ann", "Ann", " Ann ", ["ann", "bob"])
     assert refused.value.template == "{name} is already this player's name"
+    assert refused.value.params == {"name": "Ann"}
     assert settings.values == {}
     told, before = rename(settings, "ann", "Ann", "ANN", ["ann", "bob"])  # capitals only
     assert (told, before) == ("Ann is now called ANN.", {})
@@ -274,8 +277,10 @@ def test_a_rename_to_the_same_name_is_refused_and_a_new_spelling_is_a_rename() -
 @pytest.mark.parametrize("typed", ["", "   ", "x" * 61, "Ann\tB"])
 def test_a_name_no_player_can_have_is_refused(typed: str) -> None:
     settings = Settings()
-    with pytest.raises(Rejected):
+    with pytest.raises(Rejected) as refused:
         rename(settings, "ann", "Ann", typed, [])
+    assert (refused.value.template, refused.value.params) == (
+        "A player's name is 1 to {limit} printable characters", {"limit": 60})
     assert settings.values == {}
     told, _ = rename(settings, "ann", "Ann", "x" * 60, [])
     assert told.endswith("x" * 60 + ".")
@@ -290,3 +295,100 @@ def test_the_owner_keeps_their_own_name_and_their_seats() -> None:
     assert (player_label(OWNER, ""), player_label("ann", "Ann")) == ("You", "Ann")
     assert (player_segment(OWNER, ""), player_segment("ann", "Ann")) == (OWNER_SEGMENT, "Ann")
     assert OWNER_SEGMENT.strip() == ""
+
+
+# --- what a record lacks ------------------------------------------------------------
+
+
+def _seat(number: int, names: list[str], total: int | None, built: int, **more: Any
+          ) -> dict[str, Any]:
+    return {"id": f"t-{number}", "mode": "table", "finished": True,
+            "score": None if total is None else {"total": total}, "built": [9] * built,
+            "table": {"id": "t", "seat": number, "names": names}, **more}
+
+
+def test_which_records_are_the_owners() -> None:
+    game = quick("q", "2026-01-01T10:00:00", ("Ann", 50, 1, "Noram States"),
+                 ("Bob", 40, 2, "Aztec Empire"))
+    assert not is_owners(game, {}) and is_owners({**game, "me": 0}, {})
+    assert is_owners(game, merge({}, "Ann", OWNER))
+    ann, bob = _seat(0, ["Ann", "Bob"], 50, 3), _seat(1, ["Ann", "Bob"], 40, 3)
+    assert [r["id"] for r in owners_records([ann, bob], merge({}, "ann", OWNER))] == ["t-0"]
+    assert owners_records([ann, bob], {}) == []
+    nameless = {**game, "tableaux": [{"score": {"total": 5}}, None]}
+    assert own_line(nameless, {"ann": ""}) is None
+    assert own_line({"kind": "quick-score", "tableaux": None}, {"ann": ""}) is None
+
+
+def test_a_shared_tables_seats_with_missing_numbers() -> None:
+    # No total is 0 points: a tie on 0 and 3 built cards shares the first place.
+    (game,) = played_games([_seat(0, ["Ann", "Bob"], None, 3), _seat(1, ["Ann", "Bob"], 0, 3)])
+    assert [(s.name, s.total, s.place) for s in game.seats] == [("Ann", None, 1), ("Bob", 0, 1)]
+    assert game.date == "", "no seat says when: no date"
+    # A seat number past the names is no seat: the owner's game.
+    (odd,) = played_games([{**_seat(2, ["Ann", "Bob"], 30, 1), "updated": "2026-01-01"}])
+    assert [(s.key, s.total) for s in odd.seats] == [(OWNER, 30)]
+
+
+def test_games_entered_in_the_app_and_their_dates() -> None:
+    records = [
+        {"id": "a", "mode": "table", "finished": True, "created": "2026-01-02T10:00:00",
+         "score": {"total": 40}, "names": ["Ann", 5, " "], "empires": ["Noram States"]},
+        {"id": "b", "mode": "solo", "finished": True, "score": {"total": 30}},
+        {"id": "c", "mode": "solo", "finished": False, "score": {"total": 20},
+         "updated": "2026-01-03"},  # not over yet
+        {"id": "d", "mode": "solo", "finished": True, "abandoned": True,
+         "score": {"total": 10}, "updated": "2026-01-04"},
+    ]
+    games = played_games(records)
+    # "b" has no date at all: first; "a" is dated by its creation.
+    assert [(g.game_id, g.date) for g in games] == [("b", ""), ("a", "2026-01-02T10:00:00")]
+    assert [s.key for s in games[1].seats] == [OWNER, "ann"]  # 5 and " " are no names
+    assert summary(games, OWNER).empires == (("Noram States", 1),)
+
+
+def test_a_nameless_tableau_is_skipped_not_the_rest() -> None:
+    game = quick("q", "2026-01-01T10:00:00", ("Ann", 50, 1, "Noram States"),
+                 ("Bob", 40, 2, "Aztec Empire"))
+    game["tableaux"].insert(0, {"name": "  ", "score": {"total": 9}})
+    (played,) = played_games([game])
+    assert [s.key for s in played.seats] == ["ann", "bob"]
+
+
+def test_a_renamed_player_keeps_their_numbers() -> None:
+    game = quick("q", "2026-01-01T10:00:00", ("Ann", 50, 1, "Noram States"),
+                 ("Bob", 40, 2, "Aztec Empire"))
+    (played,) = played_games([game], merge({}, "Bob", "Robert"))
+    assert played.game_id == "q"
+    assert played.seats[1] == ("Robert", "robert", 40, 2, "Aztec Empire")
+    assert merge({"cid": "Cid"}, "Ann", "Anne") == {"cid": "Cid", "ann": "Anne"}
+
+
+def test_a_rival_without_a_place_is_no_ahead_nor_behind() -> None:
+    game = quick("q", "2026-01-01T10:00:00", ("Ann", 50, 1, "Noram States"),
+                 ("Bob", 40, 2, "Aztec Empire"))
+    game["tableaux"][1]["place"] = None
+    (bob,) = head_to_head(played_games([game]), "ann")
+    assert bob == Rivalry("bob", "Bob", 1, 0, 0, 10.0)
+
+
+def test_a_day_as_written_when_it_has_no_time_zone() -> None:
+    new_year = Period(until="2026-01-01", zone=UTC)
+    assert _games_in(new_year, "2026-01-01T00:10:00") == 1  # no zone: as written
+    assert _games_in(new_year, "2026-01-01 at ten") == 1  # not ISO: its first 10 letters
+    assert _games_in(Period(until="2026-01-01"), "2026-01-01T23:59:00+00:00") == 1
+
+
+def test_the_period_of_an_address_in_the_devices_time_zone() -> None:
+    tokyo = timezone(timedelta(hours=9))
+    assert period_from(None, "year", date(2026, 7, 14), tokyo)[0].zone is tokyo
+    assert period_from(None, "year", date(2026, 7, 14))[0].zone is not None  # the device's
+    assert period_from(None, "12m", date(2026, 7, 31), UTC)[0].since == "2025-07-31"
+
+
+def test_aliases_that_are_not_a_mapping_are_none() -> None:
+    settings = Settings()
+    settings.values["player_aliases"] = ["ann", "Anne"]
+    assert aliases(settings) == {}
+    settings.values["player_aliases"] = {"ann": "Anne"}
+    assert aliases(settings) == {"ann": "Anne"}

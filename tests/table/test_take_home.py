@@ -90,6 +90,16 @@ def test_the_file_name_keeps_letters_any_browser_keeps() -> None:
     assert file_name(day, "Zoé Ba", 0) == "wonderful-companion-table-2025-06-01-zoe-ba.json"
     assert file_name(day, "../Ann?", 1) == "wonderful-companion-table-2025-06-01-ann.json"
     assert file_name(day, "李", 2) == "wonderful-companion-table-2025-06-01-seat-3.json"
+    # 40 letters at most, never ending on the dash the cut left.
+    assert file_name(day, "a" * 39 + " b", 0) == (
+        f"wonderful-companion-table-2025-06-01-{'a' * 39}.json")
+
+
+def test_a_seat_whose_name_has_no_latin_letter_is_named_by_its_number(
+        host: Services) -> None:
+    table, seats = open_table(host, names=("李", "Bo"))
+    play_on(seats)
+    assert taken(host, table, 0).name.endswith("-seat-1.json")
 
 
 def test_no_file_for_a_seat_still_playing_or_a_table_not_here(host: Services) -> None:
