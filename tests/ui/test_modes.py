@@ -157,6 +157,7 @@ def test_quick_score_ranking_with_tie_breakers(ui: Ui, services: Services) -> No
     ui.click("Recycling Plant")
     assert ui.text("rank-1") == "1. Player 1: 2 points (shared place)"
     assert ui.text("rank-2") == "1. Simon: 2 points (shared place)"
+    ui.click("Player 1", within="who-is-me")
     ui.click("Save to history")
     (saved,) = services.backend.finished_games()
     assert saved["players"] == ["Player 1", "Simon"]
@@ -174,6 +175,7 @@ def test_quick_score_saved_in_a_real_store_survives_reopening(open_ui: Callable[
     ui = open_ui(services)
     ui.click("Quick score")
     ui.click("Giant Tower")
+    ui.click("Player 1", within="who-is-me")
     ui.click("Save to history")
     assert ui.last_message() == "Saved to the score history"
     backend.close()
@@ -181,6 +183,7 @@ def test_quick_score_saved_in_a_real_store_survives_reopening(open_ui: Callable[
     try:
         (record,) = again.finished_games()
         assert record["score"]["total"] == 10 and record["tableaux"][0]["cards"] == [[45, 1]]
+        assert record["me"] == 0 and again.setting("quick_score_me", None) == 0
     finally:
         again.close()
 
