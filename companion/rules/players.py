@@ -111,9 +111,12 @@ class Period:
 
     def covers(self, date: str, players: int | None) -> bool:
         """A game played on `date` (ISO) by `players` players."""
-        day = self.day(date) if self.since is not None or self.until is not None else ""
-        return ((self.players is None or players == self.players)
-                and (self.since is None or day >= self.since)
+        if self.players is not None and players != self.players:
+            return False
+        if self.since is None and self.until is None:
+            return True  # no day to work out (of thousands of games)
+        day = self.day(date)
+        return ((self.since is None or day >= self.since)
                 and (self.until is None or day <= self.until))
 
 
@@ -236,7 +239,7 @@ def is_owners(record: Mapping[str, Any], aliases: Mapping[str, str]) -> bool:
     ("That was me"), a quick score with a tableau of theirs (`own_line`)."""
     if record.get("kind") == QUICK:
         return own_line(record, aliases) is not None
-    tag = _table_tag(record) if "table" in record else None
+    tag = _table_tag(record)
     if tag is None:
         return True
     return _is_me(tag[2][tag[1]], aliases)
@@ -284,7 +287,7 @@ def _played(records: Iterable[Mapping[str, Any]]) -> list[Played]:
                 or str(record.get("id")) in replaced):
             continue
         date = str(record.get("updated") or record.get("created") or "")
-        tag = _table_tag(record) if "table" in record else None
+        tag = _table_tag(record)
         if record.get("kind") == QUICK:
             seats = _quick(record)
         elif tag is not None:

@@ -180,8 +180,8 @@ def statistics(records: Iterable[Mapping[str, Any]],
                      and period.covers(_date(r), record_players(r))),
                     key=lambda r: (_date(r), str(r.get("id"))))
     result = Statistics(games=len(played))
-    result.over_time = [ScorePoint(str(r.get("id")), str(r.get("updated") or ""),
-                                   record_total(r) or 0) for r in played]
+    result.over_time = [ScorePoint(str(r.get("id")), _date(r), record_total(r) or 0)
+                        for r in played]
     result.empires = _per_empire(played)
     result.solo_ranks = _solo_ranks(played)
     result.medals = _medals(a for a in attempts  # an attempt is a solo game
