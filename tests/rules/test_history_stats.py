@@ -8,8 +8,10 @@ from companion.rules.players import Period
 from companion.rules.scoring import SoloRank
 from companion.rules.stats import (
     is_played,
+    own_tableau,
     quick_built,
     record_empire,
+    record_expansions,
     record_mode,
     record_players,
     record_score,
@@ -183,6 +185,28 @@ def test_days_order_and_zeros() -> None:
     created_only = {**_game("c", 9, 40), "updated": None}  # created 2025-01-09
     assert statistics([created_only], period=Period(since="2025-01-09")).games == 1
     assert statistics([created_only], period=Period(since="2025-01-10")).games == 0
+    assert statistics([created_only]).over_time[0].date == "2025-01-09T10:00:00"
+    # A game is of the day it ended, not the day it began.
+    overnight = {**_game("o", 5, 40), "created": "2024-12-31T23:00:00"}
+    assert statistics([overnight], period=Period(since="2025-01-01")).games == 1
+    undated = {**_game("u", 5, 40), "created": None, "updated": None}
+    assert statistics([undated], period=Period(since="2025-01-01")).games == 0
+    assert statistics([undated]).games == 1
+
+
+def test_the_players_tableau_and_the_expansions_of_a_record() -> None:
+    both = _quick("q", 6, me=None)  # Ana (Aztec B) first, Bo (Noram A) second
+    assert own_tableau(both) is None and own_tableau({**both, "me": 2}) is None
+    assert own_tableau({**both, "me": 1}) == both["tableaux"][1]
+    # The history still names a quick score by its first tableau's Empire.
+    assert record_empire(both) == ("Aztec Empire", "B")
+    assert record_empire({**both, "tableaux": []}) == ("Aztec Empire", None)
+    assert record_total({}) is None and quick_built({"kind": "quick-score"}) == []
+    assert quick_built({**both, "me": 0, "tableaux": [{"cards": 5}]}) == []
+    assert record_expansions({}) == frozenset()
+    assert record_expansions({"table": "x", "score": {"duo": 1}}) == {"ca"}
+    assert record_expansions({"score": {"duo": 0}}) == frozenset()
+    assert record_expansions({"expansions": ["base", 7], "score": {"duo": 3}}) == {"base"}
 
 
 def test_per_empire_most_played_first_then_by_name_and_face() -> None:

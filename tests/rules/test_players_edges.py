@@ -321,9 +321,11 @@ def test_which_records_are_the_owners() -> None:
 
 
 def test_a_shared_tables_seats_with_missing_numbers() -> None:
-    # No total is 0 points: a tie on 0 and 3 built cards shares the first place.
-    (game,) = played_games([_seat(0, ["Ann", "Bob"], None, 3), _seat(1, ["Ann", "Bob"], 0, 3)])
-    assert [(s.name, s.total, s.place) for s in game.seats] == [("Ann", None, 1), ("Bob", 0, 1)]
+    # No total is 0 points: behind Bob's 1; a tie on 0 and 3 built cards shares a place.
+    (game,) = played_games([_seat(0, ["Ann", "Bob"], None, 3), _seat(1, ["Ann", "Bob"], 1, 3)])
+    assert [(s.name, s.total, s.place) for s in game.seats] == [("Ann", None, 2), ("Bob", 1, 1)]
+    (tie,) = played_games([_seat(0, ["Ann", "Bob"], None, 3), _seat(1, ["Ann", "Bob"], 0, 3)])
+    assert [s.place for s in tie.seats] == [1, 1]
     assert game.date == "", "no seat says when: no date"
     # A seat number past the names is no seat: the owner's game.
     (odd,) = played_games([{**_seat(2, ["Ann", "Bob"], 30, 1), "updated": "2026-01-01"}])
@@ -345,6 +347,8 @@ def test_games_entered_in_the_app_and_their_dates() -> None:
     assert [(g.game_id, g.date) for g in games] == [("b", ""), ("a", "2026-01-02T10:00:00")]
     assert [s.key for s in games[1].seats] == [OWNER, "ann"]  # 5 and " " are no names
     assert summary(games, OWNER).empires == (("Noram States", 1),)
+    (word,) = played_games([{**records[1], "empires": "Noram States"}])
+    assert word.seats[0].empire is None, "a word is no list of Empires"
 
 
 def test_a_nameless_tableau_is_skipped_not_the_rest() -> None:
