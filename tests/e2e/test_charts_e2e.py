@@ -9,38 +9,21 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from app_page import AppPage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 
-from story_samples import benjamin_game, record, stamp, table_game
+from story_samples import benjamin_game, quick_pair, record, table_game
 
 from companion.shipped.catalog import catalog
 from companion.store import open_store
-from companion.usecases.quick_model import QuickScore
 
 pytestmark = pytest.mark.browser
 
 DAYS = (0, 0, 0, 3, 5, 5, 9, 14, 20, 20, 27, 30)
 """Twelve evenings: three games the first day, two on some others."""
-
-
-def _quick(game_id: str, days: int, generals: int) -> dict[str, Any]:
-    """A quick score: Ana (24 points, the rulebook's example 5) and Bo, `generals` points."""
-    cards = catalog()
-    model = QuickScore()
-    model.set_count(2)
-    ana, bo = model.players
-    ana.name, ana.empire, ana.face = "Ana", "Aztec Empire", "B"
-    for name in ("Immortality", "Universal Exposition", "Mega-Bomb", "Satellites"):
-        ana.add(cards.card(name).id)
-    bo.name, bo.empire, bo.face, bo.generals = "Bo", "Panafrican Union", "B", generals
-    data = model.to_record(cards, game_id)
-    data.update(created=stamp(days), updated=stamp(days))
-    return data
 
 
 def _seed(data_dir: Path, language: str) -> None:
@@ -54,7 +37,7 @@ def _seed(data_dir: Path, language: str) -> None:
                 store.save_game(record(table_game(cards), f"table{index}", days,
                                        names=["Bo", "Cy"]))
             else:
-                store.save_game(_quick(f"quick{index}", days, generals=index))
+                store.save_game(quick_pair(f"quick{index}", days, index))
         store.update_settings(language=language)
 
 

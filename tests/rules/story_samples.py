@@ -135,3 +135,23 @@ def record(game: Game, game_id: str, days: int, **extra: Any) -> dict[str, Any]:
 
 def actions(game: Game) -> list[Action]:
     return list(game.actions)
+
+
+def quick_pair(game_id: str, days: int, bo_generals: int) -> dict[str, Any]:
+    """A quick score's record, `days` after 1 March 2025: Ana (Aztec Empire B, 24 points,
+    the rulebook's example 5) against Bo (Panafrican Union B), whose score is his
+    Generals."""
+    from companion.shipped.catalog import catalog
+    from companion.usecases.quick_model import QuickScore
+
+    cards = catalog()
+    model = QuickScore()
+    model.set_count(2)
+    ana, bo = model.players
+    ana.name, ana.empire, ana.face = "Ana", "Aztec Empire", "B"
+    for name in ("Immortality", "Universal Exposition", "Mega-Bomb", "Satellites"):
+        ana.add(cards.card(name).id)
+    bo.name, bo.empire, bo.face, bo.generals = "Bo", "Panafrican Union", "B", bo_generals
+    data = model.to_record(cards, game_id)
+    data.update(created=stamp(days), updated=stamp(days))
+    return data

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "rules"))
 
 from builders import memory_services
-from story_samples import benjamin_game, record, stamp, table_game
+from story_samples import benjamin_game, quick_pair, record, stamp, table_game
 
 from companion.i18n import SUPPORTED
 from companion.shipped.catalog import catalog
@@ -35,26 +35,11 @@ from companion.ui.kit.charts import (
     dates,
     letters_per_bar,
 )
-from companion.usecases.quick_model import QuickScore
 from companion.usecases.services import MemoryBackend
 
 DAYS = (0, 0, 0, 3, 5, 5, 9, 14, 20, 20, 27, 30, 30, 31, 33)
 """Fifteen games: three the first evening, two on some others, some days apart."""
 BARS = ("empires", "solo-ranks", "medals", "categories", "cards")
-
-
-def _quick(game_id: str, days: int, generals: int) -> dict[str, Any]:
-    cards = catalog()
-    model = QuickScore()
-    model.set_count(2)
-    ana, bo = model.players
-    ana.name, ana.empire, ana.face = "Ana", "Aztec Empire", "B"
-    for name in ("Immortality", "Universal Exposition", "Mega-Bomb", "Satellites"):
-        ana.add(cards.card(name).id)
-    bo.name, bo.empire, bo.face, bo.generals = "Bo", "Panafrican Union", "B", generals
-    data = model.to_record(cards, game_id)
-    data.update(created=stamp(days), updated=stamp(days))
-    return data
 
 
 def _backend(language: str) -> MemoryBackend:
@@ -67,7 +52,7 @@ def _backend(language: str) -> MemoryBackend:
             backend.save_game(record(table_game(cards), f"table{index}", days,
                                      names=["Bo", "Cy"]))
         else:
-            backend.save_game(_quick(f"quick{index}", days, generals=index))
+            backend.save_game(quick_pair(f"quick{index}", days, index))
     backend.record_attempt({"scenario": "base-1", "date": stamp(2), "score": 70,
                             "won": True, "medal": "gold", "game": None})
     return backend

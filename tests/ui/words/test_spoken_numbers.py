@@ -10,7 +10,6 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import flet as ft
 import pytest
@@ -19,13 +18,12 @@ from harness import Ui, walk
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "rules"))
 
 from builders import memory_services
-from story_samples import stamp
+from story_samples import quick_pair
 
 from companion.i18n import set_language
 from companion.shipped.catalog import catalog
 from companion.ui.kit.card_face import points_words
 from companion.ui.kit.fields import limited_field
-from companion.usecases.quick_model import QuickScore
 from companion.usecases.services import MemoryBackend
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -50,27 +48,12 @@ def english_afterwards() -> Iterator[None]:
     set_language("en")
 
 
-def _quick(game_id: str, days: int, bo_generals: int) -> dict[str, Any]:
-    """Ana (24 points, rulebook example 5) against Bo, whose score is his Generals."""
-    cards = catalog()
-    model = QuickScore()
-    model.set_count(2)
-    ana, bo = model.players
-    ana.name, ana.empire, ana.face = "Ana", "Aztec Empire", "B"
-    for name in ("Immortality", "Universal Exposition", "Mega-Bomb", "Satellites"):
-        ana.add(cards.card(name).id)
-    bo.name, bo.empire, bo.face, bo.generals = "Bo", "Panafrican Union", "B", bo_generals
-    data = model.to_record(cards, game_id)
-    data.update(created=stamp(days), updated=stamp(days))
-    return data
-
-
 def _history(language: str) -> MemoryBackend:
     """Bo scores 3, 4 and 4 (an average of 3.67: 3.7); Ana wins each game by 21, 20, 20
     (an average margin of 20.33: 20.3). The app is in `language`."""
     backend = MemoryBackend(settings={"language": language})
     for number, generals in enumerate((3, 4, 4)):
-        backend.save_game(_quick(f"quick-{number}", number, generals))
+        backend.save_game(quick_pair(f"quick-{number}", number, generals))
     return backend
 
 
