@@ -41,6 +41,11 @@ def english(reason: Reason) -> str:
     (Resource.GOLD, [("Ann", 0), ("Bob", 0), ("Cid", 0)],
      "Ann 0, Bob 0, Cid 0: nobody produced any Gold, and a total of 0 never wins the"
      " supremacy bonus."),
+    # 5 players is still the 2-5 rule: a tie at the top gives nobody the bonus; the
+    # same tie with a sixth player (next case) gives it to both.
+    (Resource.SCIENCE, [("A", 6), ("B", 6), ("C", 3), ("D", 2), ("E", 1)],
+     "A 6, B 6, C 3, D 2, E 1 Science: a tie at the top (A, B), so nobody takes the"
+     " supremacy bonus (2 to 5 players)."),
     (Resource.SCIENCE, [("A", 6), ("B", 6), ("C", 3), ("D", 2), ("E", 1), ("F", 0)],
      "A 6, B 6, C 3, D 2, E 1, F 0 Science: A, B tie at the top, and with 6 or 7 players"
      " the two highest both take the supremacy bonus."),
