@@ -64,6 +64,11 @@ def test_the_numbers_come_back_as_the_rules_reason() -> None:
     ("solo-rank", {"total": "62", "face": "Z"}),
     ("solo-rank", {"total": "-5", "face": "A"}),
     ("solo-rank", {"total": "9" * 5000, "face": "A"}),
+    # A number in a "?" address has at most 4 digits (9999 is the largest any reason
+    # needs): a fifth digit is refused, even a leading zero.
+    ("solo-rank", {"total": "10000", "face": "A"}),
+    ("solo-rank", {"total": "00080", "face": "B"}),
+    ("krystallium", {"cubes": "00009", "held": "2"}),
     ("solo-scenarios", {"total": "90", "scenario": "nope", "won": "1"}),
     ("solo-scenarios", {"total": "90", "scenario": "base-1", "won": "maybe"}),
     ("krystallium", {"cubes": "five", "held": "0"}),
@@ -128,3 +133,15 @@ def test_a_games_counts_are_its_built_cards_and_tokens(cards: Catalog) -> None:
 def test_a_game_that_cannot_be_read_counts_nothing(cards: Catalog,
                                                    records: dict[str, Any]) -> None:
     assert counts_in_game(_Games(records), cards, "g1") is None
+
+
+def test_a_game_id_of_the_longest_length_is_read_and_a_longer_one_is_not(
+        cards: Catalog) -> None:
+    # Store ids are at most 100 characters: exactly 100 is a game, 101 is refused
+    # before the store is asked.
+    game = Game.new(Start(empire="Panafrican Union", face="A"), cards).to_json()
+    longest, longer = "g" * 100, "g" * 101
+    games = _Games({longest: game, longer: game})
+    assert counts_in_game(games, cards, longest) == {
+        **dict.fromkeys(CardType, 0), Token.GENERAL: 0, Token.FINANCIER: 0}
+    assert counts_in_game(games, cards, longer) is None
