@@ -32,7 +32,7 @@ from companion.shipped.scenarios import campaign_boxes
 from companion.store import Store, open_store, schema
 from companion.store.atomic import encode, seal, unseal
 from companion.store.changes import CHANGED
-from companion.store.identity import attempt_id
+from companion.store.identity import attempt_id, campaign_time, game_time, newer
 from companion.store.schema import MAIN_FILE
 from companion.store.validate import name_key
 from companion.ui.settings.data_transfer import imported_message
@@ -418,3 +418,22 @@ def test_an_export_written_by_version_3_imports_and_brings_no_deleted_game_back(
         assert files(store.folder) == before, "nothing new: nothing written"
         assert store.game("solo-finished") is None and store.campaigns() == []
         assert [m["kind"] for m in store.deletions()] == ["campaign", "game"]
+
+
+def test_a_version_saved_later_in_real_time_is_newer_whatever_its_utc_offset() -> None:
+    # 12:00 at +05:00 is 07:00 UTC, an hour before 08:00 UTC: the +00:00 copy is newer,
+    # though its clock reads earlier.
+    early = {"id": "g", "score": 1, "updated": "2025-03-01T12:00:00+05:00"}
+    late = {"id": "g", "score": 2, "updated": "2025-03-01T08:00:00+00:00"}
+    assert newer(late, early, game_time)
+    assert not newer(early, late, game_time)
+
+
+def test_a_campaign_that_records_its_final_is_newer_than_one_that_does_not() -> None:
+    # Same 'updated' and the same scenarios: the final record is one more thing recorded,
+    # so that copy wins in either order of comparison.
+    before = {"id": "c", "updated": "2025-03-01T08:00:00+00:00",
+              "scenarios": [{"scenario": "base-1"}], "replayed": [], "final": None}
+    after = before | {"final": {"score": 80}}
+    assert newer(after, before, campaign_time)
+    assert not newer(before, after, campaign_time)
