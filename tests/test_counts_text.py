@@ -88,3 +88,20 @@ def test_every_language_fills_every_count(code: str, speaking: None) -> None:
     set_language("en")
     assert counts_text.checked(3, counts(1), 0) == (
         "Checked 3 files, 1 game, 1 scenario attempt and 1 campaign: all is well.")
+
+
+def test_each_phrase_says_its_own_count(speaking: None) -> None:
+    # Every kind of record with a different number, so a phrase that read another
+    # kind's count would say the wrong number.
+    set_language("en")
+    every = {"games": 1, "attempts": 2, "campaigns": 3, "players": 4,
+             "games_updated": 5, "attempts_updated": 6, "campaigns_updated": 7,
+             "games_unchanged": 8, "attempts_unchanged": 9, "campaigns_unchanged": 10,
+             "games_deleted": 11, "campaigns_deleted": 12}
+    assert counts_text.imported(every, replace=False) == (
+        "Added 1 game, 2 scenario attempts, 3 campaigns and 4 players. Updated to a newer "
+        "version: 5 games, 6 scenario attempts and 7 campaigns. Already here and left alone: "
+        "8 games, 9 scenario attempts and 10 campaigns. Deleted here as on the other device: "
+        "11 games and 12 campaigns.")
+    assert counts_text.imported(every, replace=True) == (
+        "Replaced your data by 1 game, 2 scenario attempts, 3 campaigns and 4 players.")

@@ -186,6 +186,9 @@ def test_plural_categories_cover_the_languages_numbers() -> None:
     for code, categories in expected.items():
         assert [plural_category(code, n) for n in (0, 1, 2, 21)] == categories, code
     assert set(expected) == set(SUPPORTED)
+    # A negative count (a difference, "-1 point") takes the form of its size.
+    assert [plural_category("en", n) for n in (-1, -2)] == ["one", "other"]
+    assert [plural_category("fr", n) for n in (-1, -2)] == ["one", "other"]
 
 
 def test_english_plurals_have_the_same_placeholders() -> None:
