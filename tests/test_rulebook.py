@@ -165,6 +165,16 @@ def test_search_reads_the_players_language_with_accents_optional() -> None:
     assert search(rulebook(), "KRYSTALLIUM", t)[0].id == "krystallium"
     assert search(rulebook(), "   ", t) == []
     assert search(rulebook(), "zzzyx", t) == []
+    # Punctuation alone holds no word to look for: it finds nothing, not everything.
+    assert search(rulebook(), "?! -", t) == []
+
+
+def test_a_topics_id_finds_it() -> None:
+    # The topic "characters" is titled "Financiers and Generals" and its text never says
+    # "characters": its id, as the command line lists it, still finds it.
+    set_language("en")
+    assert [topic.id for topic in search(rulebook(), "characters", t)][:1] == ["characters"]
+    assert "setup" in {topic.id for topic in search(rulebook(), "setup", t)}
 
 
 def test_every_word_must_be_found() -> None:
