@@ -11,6 +11,7 @@ import shutil
 import zipfile
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -106,6 +107,35 @@ def f(x):
     assert raised.traceback[-1].lineno + 1 == 7  # `return 1 / 0`, as in the source
 
 
+def test_bytecode_drops_the_docstrings_of_classes_methods_and_async_functions(
+        prepare: ModuleType) -> None:
+    import marshal
+
+    source = b'''class C:
+    """Class doc."""
+
+    def method(self):
+        """Method doc."""
+        return "kept"
+
+
+async def waits():
+    """Async doc."""
+
+
+def only_a_docstring():
+    """Nothing else."""
+'''
+    namespace: dict[str, Any] = {}
+    exec(marshal.loads(prepare.bytecode(source, "m.py")[16:]), namespace)
+    assert namespace["C"].__doc__ is None
+    assert namespace["C"].method.__doc__ is None
+    assert namespace["C"]().method() == "kept"
+    assert namespace["waits"].__doc__ is None
+    assert namespace["only_a_docstring"].__doc__ is None
+    assert namespace["only_a_docstring"]() is None
+
+
 def test_the_closure_follows_the_standard_library_and_keeps_only_what_is_reached(
         prepare: ModuleType) -> None:
     buffer = io.BytesIO()
@@ -127,7 +157,8 @@ def test_the_tree_leaves_out_stubs_tests_metadata_and_the_host(tmp_path: Path) -
     for name in ("flet/__init__.py", "flet/controls/icons.pyi", "flet/py.typed",
                  "flet/testing/app.py", "flet/__pycache__/x.cpython-314.pyc",
                  "flet-1.0.5.dist-info/METADATA", "filelock/tests/test_x.py",
-                 "flutter/lib/main.dart", "bin/flet", "six.py"):
+                 "flutter/lib/main.dart", "bin/flet", "six.py", "flet/.DS_Store",
+                 ".gitignore"):
         (packages / name).parent.mkdir(parents=True, exist_ok=True)
         (packages / name).write_text("x = 1\n", encoding="utf-8")
     (tmp_path / "work").mkdir()
@@ -136,6 +167,7 @@ def test_the_tree_leaves_out_stubs_tests_metadata_and_the_host(tmp_path: Path) -
     assert {"flet/__init__.py", "six.py"} <= shipped
     assert not any(name.startswith(("flet/testing", "flet-1.0.5", "filelock", "flutter", "bin"))
                    or name.endswith((".pyi", ".typed", ".pyc")) for name in shipped)
+    assert not any(Path(name).name.startswith(".") for name in shipped)  # dotfiles
     ours = {name for name in shipped if name.startswith("companion/")}
     assert "companion/webapp/main_in_browser.py" in ours
     assert "companion/rules/engine.py" in ours
