@@ -15,7 +15,7 @@ from pathlib import Path
 import brotli  # type: ignore[import-untyped]
 
 from companion.usecases.services import MemoryBackend
-from companion.webapp import icons, offline
+from companion.webapp import build, icons, offline
 from companion.webapp.main_in_browser import (
     REMIND_AFTER,
     ExportState,
@@ -147,3 +147,24 @@ def test_precompressed_copies_decode_to_the_file_and_skip_what_does_not_shrink(
     again = _site(tmp_path / "again")
     offline.write_precompressed(again)
     assert (again / "main.dart.wasm.br").read_bytes() == (site / "main.dart.wasm.br").read_bytes()
+
+
+def test_the_site_takes_the_clients_files_but_source_maps_and_unused_renderers(
+        tmp_path: Path) -> None:
+    web, dest = tmp_path / "web", tmp_path / "site"
+    for name in ("index.html", "main.dart.js", "main.dart.js.map", "canvaskit/canvaskit.wasm",
+                 "canvaskit/wimp/canvaskit.wasm", "pyodide/pyodide.mjs",
+                 "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                 "pyodide/python_stdlib.zip", "pyodide/numpy.whl"):
+        (web / name).parent.mkdir(parents=True, exist_ok=True)
+        (web / name).write_text(name, encoding="utf-8")
+    (web / "pyodide" / "pyodide-lock.json").write_text(
+        '{"info": {"version": "0"}, "packages": {"numpy": {}}}', encoding="utf-8")
+    build._copy_client(web, dest)
+    copied = {path.relative_to(dest).as_posix() for path in dest.rglob("*") if path.is_file()}
+    assert copied == {
+        "index.html", "main.dart.js", "canvaskit/canvaskit.wasm", "python.js",
+        "python-worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
+        "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"}
+    lock = json.loads((dest / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
+    assert lock == {"info": {"version": "0"}, "packages": {}}
