@@ -137,9 +137,12 @@ def app_tree(work: Path, packages: Path) -> Path:
         target = package / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
+    # Dotfiles of a working tree (the catalogs' merge lock, an editor's swap file) are
+    # not data: they never go to the phone.
     shutil.copytree(shipped("assets"), package / "_data" / "assets",
-                    ignore=shutil.ignore_patterns("icons"))
-    shutil.copytree(shipped("scenarios"), package / "_data" / "scenarios")
+                    ignore=shutil.ignore_patterns("icons", ".*"))
+    shutil.copytree(shipped("scenarios"), package / "_data" / "scenarios",
+                    ignore=shutil.ignore_patterns(".*"))
     return tree
 
 
