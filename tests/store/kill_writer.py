@@ -19,7 +19,34 @@ def length(trial: int, game: int) -> int:
     return 2 + (trial * 7 + game) % 7
 
 
+GAMES_AGAIN = 3
+"""How many games the "again" writer ends over and over."""
+
+
+def again_score(round_: int, game: int) -> int:
+    """The score the "again" writer gives game `game` the `round_`-th time it ends it."""
+    return 10 + round_ * GAMES_AGAIN + game
+
+
+def again(folder: Path) -> None:
+    """End the same few scenario games again and again, as after an undo: each time the
+    game's attempt is recorded anew, with another score but the same id."""
+    with open_store(folder) as store:
+        print("ready", flush=True)
+        round_ = 0
+        while True:
+            for game in range(GAMES_AGAIN):
+                score = again_score(round_, game)
+                store.record_attempt(attempt("again", score, won=False, minutes=game,
+                                             game=f"again-g{game}"))
+                print(f"attempt again-g{game} {score}", flush=True)
+            round_ += 1
+
+
 def main() -> None:
+    if sys.argv[2] == "again":
+        again(Path(sys.argv[1]))
+        return
     folder, trial = Path(sys.argv[1]), int(sys.argv[2])
     with open_store(folder) as store:
         print("ready", flush=True)

@@ -13,31 +13,39 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kill_writer import length, minutes
+from kill_writer import GAMES_AGAIN, again_score, length, minutes
 from processes import HERE, ROOT, env
 from store_samples import attempt, bare, fake_record
 
 from companion.store import open_store
 
 TRIALS = int(os.environ.get("STORE_KILL_TRIALS", "200"))
+AGAIN_TRIALS = int(os.environ.get("STORE_KILL_AGAIN_TRIALS", "60"))
 
 
-def kill_at_random(folder: Path, trial: int, rng: random.Random) -> list[str]:
-    """Start a writer, kill it at a random moment, return what it reported as saved."""
+def kill_at_random(folder: Path, trial: int | str, rng: random.Random) -> list[str]:
+    """Start a writer, kill it at a random moment, return every line it reported."""
     writer = subprocess.Popen(
         [sys.executable, str(HERE / "kill_writer.py"), str(folder), str(trial)],
         cwd=ROOT, env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert writer.stdout is not None
+    assert writer.stdout is not None and writer.stderr is not None
+    lines: list[str] = []
     if rng.random() < 0.1:
         time.sleep(rng.uniform(0, 0.3))  # sometimes while it opens the store
     else:
-        first = writer.stdout.readline()
-        assert first == "ready\n", writer.stderr.read() if writer.stderr else first
+        lines.append(writer.stdout.readline())
+        assert lines[0] == "ready\n", writer.stderr.read() or lines[0]
         time.sleep(rng.uniform(0, 0.25))
     writer.send_signal(signal.SIGKILL)
-    out, err = writer.communicate(timeout=30)
+    # The rest through the same file object: readline() may have buffered lines past
+    # "ready" that communicate(), reading the pipe itself, would never see.
+    lines += writer.stdout.readlines()
+    err = writer.stderr.read()
+    writer.wait(timeout=30)
+    writer.stdout.close()
+    writer.stderr.close()
     assert writer.returncode == -signal.SIGKILL, err
-    return out.splitlines()
+    return [line.rstrip("\n") for line in lines]
 
 
 def check(folder: Path, reports: list[str], finished: dict[str, dict[str, Any]],
@@ -93,3 +101,47 @@ def test_kill_9_at_random_moments_never_loses_a_returned_save(tmp_path: Path) ->
         check(folder, reports, finished, attempts)
     assert busy >= TRIALS * 0.7, "too few kills landed while the writer was saving"
     assert len(finished) >= TRIALS, "the writer should finish games in most runs"
+
+
+def in_flight(reports: list[str]) -> tuple[str, int]:
+    """The attempt the "again" writer was recording when it died: the one after the last
+    it reported (each run starts again at round 0, game 0)."""
+    done = [line.split() for line in reports if line.startswith("attempt ")]
+    if not done:
+        return "again-g0", again_score(0, 0)
+    game = int(done[-1][1].removeprefix("again-g"))
+    round_ = (int(done[-1][2]) - 10 - game) // GAMES_AGAIN
+    following = game + 1
+    if following == GAMES_AGAIN:
+        round_, following = round_ + 1, 0
+    return f"again-g{following}", again_score(round_, following)
+
+
+@pytest.mark.slow
+def test_kill_9_while_an_attempt_is_recorded_again_stores_it_once(tmp_path: Path) -> None:
+    """Ending a game again (after an undo) replaces its attempt; a kill -9 in the middle
+    of that commit leaves the old attempt or the new one, never both."""
+    rng = random.Random(int(os.environ.get("STORE_KILL_SEED", "20250131")))
+    folder = tmp_path / "data"
+    reported: dict[str, int] = {}
+    landed = 0
+    for _ in range(AGAIN_TRIALS):
+        reports = kill_at_random(folder, "again", rng)
+        landed += any(line.startswith("attempt ") for line in reports)
+        for line in reports:
+            if line.startswith("attempt "):
+                _, game, score = line.split()
+                reported[game] = int(score)
+        with open_store(folder) as store:
+            assert store.notices == [], [str(n) for n in store.notices]
+            stored = store.attempts("again")
+        ids = [a["id"] for a in stored]
+        assert len(ids) == len(set(ids)), f"an attempt stored twice: {sorted(ids)}"
+        games = {a["game"]: a["score"] for a in stored}
+        assert len(games) == len(stored), f"a game with two attempts: {stored}"
+        expected = dict(reported)
+        game, score = in_flight(reports)
+        allowed = [expected, {**expected, game: score}]
+        assert games in allowed, f"stored {games}, reported {reported}"
+        reported = games
+    assert landed >= AGAIN_TRIALS * 0.7, "too few kills landed while the writer was recording"
