@@ -78,6 +78,39 @@ def test_english_and_french_as_written_by_hand(n: int, speaking: None) -> None:
     assert messages(n) == FRENCH[n]
 
 
+# Each count its own number, so that a phrase reading the wrong count shows.
+DISTINCT = {"games": 3, "attempts": 4, "campaigns": 5, "players": 6,
+            "games_updated": 7, "attempts_updated": 8, "campaigns_updated": 9,
+            "games_unchanged": 10, "attempts_unchanged": 11, "campaigns_unchanged": 12}
+FILES, PROBLEMS = 13, 14
+
+
+def test_each_phrase_shows_its_own_count(speaking: None) -> None:
+    set_language("en")
+    assert counts_text.imported(DISTINCT, replace=False) == (
+        "Added 3 games, 4 scenario attempts, 5 campaigns and 6 players. Updated to a newer "
+        "version: 7 games, 8 scenario attempts and 9 campaigns. Already here and left alone: "
+        "10 games, 11 scenario attempts and 12 campaigns.")
+    assert counts_text.imported(DISTINCT, replace=True) == (
+        "Replaced your data by 3 games, 4 scenario attempts, 5 campaigns and 6 players.")
+    assert counts_text.exported(DISTINCT, "f.json") == (
+        "Exported 3 games, 4 scenario attempts, 5 campaigns and 6 players to f.json.")
+    assert counts_text.checked(FILES, DISTINCT, PROBLEMS) == (
+        "Checked 13 files, 3 games, 4 scenario attempts and 5 campaigns: 14 problems found.")
+    set_language("fr")
+    assert counts_text.imported(DISTINCT, replace=False) == (
+        "Ajouté : 3 parties, 4 tentatives de scénario, 5 campagnes et 6 joueurs. Mis à jour "
+        "vers une version plus récente : 7 parties, 8 tentatives de scénario et 9 campagnes. "
+        "Déjà présent, laissé tel quel : 10 parties, 11 tentatives de scénario et "
+        "12 campagnes.")
+    assert counts_text.exported(DISTINCT, "f.json") == (
+        "Exporté dans f.json : 3 parties, 4 tentatives de scénario, 5 campagnes et "
+        "6 joueurs.")
+    assert counts_text.checked(FILES, DISTINCT, PROBLEMS) == (
+        "Vérifié : 13 fichiers, 3 parties, 4 tentatives de scénario et 5 campagnes. "
+        "À corriger : 14 problèmes.")
+
+
 @pytest.mark.parametrize("code", SUPPORTED)
 def test_every_language_fills_every_count(code: str, speaking: None) -> None:
     set_language(code)
