@@ -13,12 +13,18 @@ from pathlib import Path
 import pytest
 from builders import memory_services
 from harness import Ui
+from test_history import quick_record
 
 from companion.rules.actions import Start
+from companion.rules.campaign import Campaign
 from companion.rules.scenarios import start_for
+from companion.shipped.rulebook import rulebook
+from companion.shipped.scenarios import campaign_boxes
 from companion.ui import routes
-from companion.usecases.services import MemoryBackend
+from companion.ui.app import CompanionApp, NotFoundScreen
+from companion.usecases.services import MemoryBackend, Services
 from companion.usecases.session import GameSession
+from companion.usecases.tables import table_hub
 
 SOURCES = Path(routes.__file__).resolve().parents[2]
 """The folder that holds the `companion` package."""
@@ -28,10 +34,67 @@ SOURCES = Path(routes.__file__).resolve().parents[2]
 # --- the table ----------------------------------------------------------------------
 
 
-def test_every_route_names_a_screen_that_can_be_made_from_its_address() -> None:
-    for entry in routes.ROUTES:
-        screen = routes.screen_class(entry)
-        assert callable(getattr(screen, "from_route", None)), entry.pattern
+def _screens(services: Services) -> tuple[dict[str, str], list[str]]:
+    """Addresses of every route, with values that exist in `services`, and the screen
+    each shows ("module:Class"); then addresses whose value does not exist."""
+    ongoing = GameSession.new(services, Start(empire="Noram States")).id
+    services.backend.save_game(quick_record("quick", 2))  # Ana against Bo, finished
+    campaign = Campaign.new("friday-nights", "Friday nights", campaign_boxes()["war-or-peace"],
+                            ["Ann", "Bob"])
+    services.backend.save_campaign(campaign.to_json())
+    table = table_hub(services).create(["Ann", "Bob"], "A", ["base"]).id
+    topic = rulebook().topics[0].id
+    good = {
+        "/": "companion.ui.home:HomeScreen",
+        "/new/solo": "companion.ui.game.setup:SetupScreen",
+        "/new/scenario?scenario=base-1": "companion.ui.game.setup:SetupScreen",
+        f"/play/{ongoing}": "companion.ui.game.view:GameScreen",
+        f"/play/{ongoing}/log": "companion.ui.game.log:GameLogScreen",
+        "/quick": "companion.ui.game.quick_score:QuickScoreScreen",
+        "/scenarios": "companion.ui.records.medals:MedalBoardScreen",
+        "/scenarios/base-1": "companion.ui.records.medals:ScenarioScreen",
+        "/campaigns": "companion.ui.campaigns.view:CampaignListScreen",
+        "/campaigns/new": "companion.ui.campaigns.new:NewCampaignScreen",
+        "/campaigns/friday-nights": "companion.ui.campaigns.view:CampaignScreen",
+        "/campaigns/friday-nights/record": "companion.ui.campaigns.form:RecordScreen",
+        "/cards": "companion.ui.cards.view:CardsScreen",
+        "/cards/empires": "companion.ui.cards.empires:EmpiresScreen",
+        "/cards/1": "companion.ui.cards.view:CardScreen",
+        "/rules": "companion.ui.rules.view:RulesScreen",
+        f"/rules/{topic}": "companion.ui.rules.view:RuleScreen",
+        "/history": "companion.ui.records.history:HistoryScreen",
+        "/history/quick": "companion.ui.records.story:HistoryGameScreen",
+        "/stats": "companion.ui.records.stats:StatsScreen",
+        "/players": "companion.ui.records.players:PlayersScreen",
+        "/players/Bo": "companion.ui.records.players:PlayerScreen",
+        "/settings": "companion.ui.settings.view:SettingsScreen",
+        "/share": "companion.ui.table.share:ShareScreen",
+        "/tables/new": "companion.ui.table.view:NewTableScreen",
+        f"/tables/{table}": "companion.ui.table.view:TableScreen",
+        f"/tables/{table}/1": "companion.ui.table.view:EmpireChoiceScreen",  # no Empire yet
+    }
+    bad = ["/new/poker", "/play/nope", "/play/nope/log", "/quick?game=nope",
+           "/scenarios/nope", "/campaigns/nope", "/campaigns/nope/record", "/cards/x",
+           "/cards/9999", "/rules/nope", "/history/nope",
+           "/players/Nobody", "/tables/nope", f"/tables/{table}/3", f"/tables/{table}/x",
+           "/no/such/page"]
+    return good, bad
+
+
+def test_every_route_makes_its_screen_from_its_address(open_ui: Callable[..., Ui]) -> None:
+    services = memory_services()
+    handler = open_ui(services).page.on_route_change
+    app = getattr(handler, "__self__", None)  # the tab's own app
+    assert isinstance(app, CompanionApp)
+    good, bad = _screens(services)
+    covered = {routes.parse(address).route for address in good}
+    assert covered == set(routes.ROUTES), "a route without an address to try"
+    for address, expected in good.items():
+        screen = app._make(address)
+        shown = f"{type(screen).__module__}:{type(screen).__name__}"
+        assert shown == expected, (address, getattr(screen, "reason", ""))
+    for address in bad:
+        assert isinstance(app._make(address), NotFoundScreen), address
 
 
 def test_addresses_are_parsed_with_their_values_and_query() -> None:
