@@ -169,6 +169,19 @@ def test_an_eleventh_card_in_a_solo_round_is_refused_and_said(ui: Ui) -> None:
 
 
 def _focus_calls(ui: Ui) -> int:
+    """How many times the app asked for the focus, once every task it started has run:
+    the focus is asked as a task, so a count read earlier could miss one still queued."""
+    async def settled() -> None:
+        me = asyncio.current_task()
+        for _ in range(1000):  # a bound, not a wait: each turn lets the queued tasks run
+            pending = [task for task in asyncio.all_tasks() if task is not me
+                       and not task.done()]
+            if not pending:
+                return
+            await asyncio.wait(pending, timeout=1)
+        raise AssertionError(f"tasks still running: {pending}")
+
+    ui.run(settled())
     return sum(1 for name, _ in ui.client.calls if name == "focus")
 
 
@@ -176,7 +189,6 @@ def test_a_round_begins_in_the_search_field_with_few_recent_cards(ui: Ui) -> Non
     """At the start of each round the cursor waits in the search; with nothing typed,
     only a few recent cards, so what the last tap did stays in sight."""
     start_solo(ui)
-    ui.run(asyncio.sleep(0.05))  # the focus is asked as a task
     assert _focus_calls(ui) == 1
     for name in ["Wind Turbines", "Recycling Plant", "Zeppelin", "Transportation Network",
                  "Harbor Zone", "Financial Center"]:
@@ -184,12 +196,10 @@ def test_a_round_begins_in_the_search_field_with_few_recent_cards(ui: Ui) -> Non
     ui.field("Search a drafted card").value = ""
     recent = [n for n in ui.names() if n.startswith("Build ")]
     assert len(recent) == 4, recent
-    ui.run(asyncio.sleep(0.05))
     assert _focus_calls(ui) == 1, "not again within the round"
     for _ in range(6):  # start production, then the five steps
         finish_step(ui)
     assert title(ui).startswith("Round 2")
-    ui.run(asyncio.sleep(0.05))
     assert _focus_calls(ui) == 2, "round 2 begins in the search field"
 
 
