@@ -10,7 +10,7 @@ rules, before a single byte is written; the first problem is reported with where
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -211,16 +211,22 @@ def game_record(raw: object, where: str = "game") -> dict[str, Any]:
     return record
 
 
+def _fields(raw: dict[Any, Any], where: str, keys: Sequence[str],
+            optional: Sequence[str] = ()) -> None:
+    """A record of an import holds only the fields it may, and every one it must."""
+    unknown = sorted(str(k) for k in raw if k not in keys)
+    if unknown:
+        raise Invalid(where, "has unknown fields {keys}; allowed: {allowed}",
+                      keys=", ".join(unknown)[:200], allowed=", ".join(keys))
+    missing = [k for k in keys if k not in raw and k not in optional]
+    if missing:
+        raise Invalid(where, "is missing {keys}", keys=", ".join(missing))
+
+
 def attempt_record(raw: object, where: str = "attempt") -> dict[str, Any]:
     _expect(raw, dict, where, "a scenario attempt (an object)")
     assert isinstance(raw, dict)
-    unknown = sorted(str(k) for k in raw if k not in ATTEMPT_KEYS)
-    if unknown:
-        raise Invalid(where, "has unknown fields {keys}; allowed: {allowed}",
-                      keys=", ".join(unknown)[:200], allowed=", ".join(ATTEMPT_KEYS))
-    missing = [k for k in ATTEMPT_KEYS if k not in raw and k not in ("id", "game")]
-    if missing:
-        raise Invalid(where, "is missing {keys}", keys=", ".join(missing))
+    _fields(raw, where, ATTEMPT_KEYS, optional=("id", "game"))
     attempt: dict[str, Any] = {key: raw.get(key) for key in ATTEMPT_KEYS}
     identifier(attempt["scenario"], f"{where}.scenario")
     timestamp(attempt["date"], f"{where}.date")
@@ -261,13 +267,7 @@ def deletion_mark(raw: object, where: str = "deleted") -> dict[str, Any]:
     """A mark left by a deleted game or campaign (see `marks.py`): its id, its kind, when."""
     _expect(raw, dict, where, "a deletion mark (an object with id, kind and deleted)")
     assert isinstance(raw, dict)
-    unknown = sorted(str(k) for k in raw if k not in KEYS)
-    if unknown:
-        raise Invalid(where, "has unknown fields {keys}; allowed: {allowed}",
-                      keys=", ".join(unknown)[:200], allowed=", ".join(KEYS))
-    missing = [k for k in KEYS if k not in raw]
-    if missing:
-        raise Invalid(where, "is missing {keys}", keys=", ".join(missing))
+    _fields(raw, where, KEYS)
     identifier(raw["id"], f"{where}.id")
     if raw["kind"] not in KINDS:
         raise Invalid(f"{where}.kind", "must be one of {allowed}", allowed=", ".join(KINDS))

@@ -137,10 +137,11 @@ def actions(game: Game) -> list[Action]:
     return list(game.actions)
 
 
-def quick_pair(game_id: str, days: int, bo_generals: int) -> dict[str, Any]:
+def quick_pair(game_id: str, days: int, bo_generals: int = 3,
+               me: int | None = None) -> dict[str, Any]:
     """A quick score's record, `days` after 1 March 2025: Ana (Aztec Empire B, 24 points,
     the rulebook's example 5) against Bo (Panafrican Union B), whose score is his
-    Generals."""
+    Generals; `me`: which of them is the app's own player (None: a friends' game)."""
     from companion.shipped.catalog import catalog
     from companion.usecases.quick_model import QuickScore
 
@@ -152,6 +153,6 @@ def quick_pair(game_id: str, days: int, bo_generals: int) -> dict[str, Any]:
     for name in ("Immortality", "Universal Exposition", "Mega-Bomb", "Satellites"):
         ana.add(cards.card(name).id)
     bo.name, bo.empire, bo.face, bo.generals = "Bo", "Panafrican Union", "B", bo_generals
-    data = model.to_record(cards, game_id)
+    data = model.to_record(cards, game_id, me)
     data.update(created=stamp(days), updated=stamp(days))
     return data

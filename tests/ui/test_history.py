@@ -14,30 +14,18 @@ from harness import Ui
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 
 from builders import memory_services
-from story_samples import benjamin_game, record, stamp, table_game
+from story_samples import benjamin_game, quick_pair, record, table_game
 
 from companion.rules.actions import Construct, NextStep, Start
 from companion.rules.game import Game
 from companion.shipped.catalog import catalog
 from companion.usecases.bgstats import BGG_ID, read_play_url
-from companion.usecases.quick_model import QuickScore
 from companion.usecases.services import MemoryBackend
 
 
 def quick_record(game_id: str, days: int, me: int | None = None) -> dict[str, Any]:
-    """Example 5 of the rulebook (Apolline, 24) against Bo (face B, 3 Generals: 3);
-    `me`: which of them is the app's own player (None: a friends' game)."""
-    cards = catalog()
-    model = QuickScore()
-    model.set_count(2)
-    ana, bo = model.players
-    ana.name, ana.empire, ana.face = "Ana", "Aztec Empire", "B"
-    for name in ("Immortality", "Universal Exposition", "Mega-Bomb", "Satellites"):
-        ana.add(cards.card(name).id)
-    bo.name, bo.empire, bo.face, bo.generals = "Bo", "Panafrican Union", "B", 3
-    data = model.to_record(cards, game_id, me)
-    data.update(created=stamp(days), updated=stamp(days))
-    return data
+    """Example 5 of the rulebook (Apolline, 24) against Bo (face B, 3 Generals: 3)."""
+    return quick_pair(game_id, days, 3, me)
 
 
 def abandoned_record(game_id: str, days: int) -> dict[str, Any]:
