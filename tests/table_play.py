@@ -32,7 +32,7 @@ def open_table(services: Services, names: tuple[str, ...] = NAMES,
     seats = [hub.join(table, seat, empire) for seat, empire in enumerate(empires)]
     for session in seats:
         session.referee = lambda action, session=session: hub.check(session, action)
-        session.on_played = lambda session=session: hub.settle(session) and None
+        session.on_played = lambda session=session: hub.settle(session)
     return table, seats
 
 

@@ -69,7 +69,7 @@ class Screen:
     section_bar = False
     """True for the sections' own pages: they show the navigation bar (or rail)."""
     follows_table: str | None = None
-    """The shared table whose changes redraw this screen (`open_games.follow_table`);
+    """The shared table whose changes redraw this screen (`open_games.follow_tables`);
     `EVERY_TABLE` for a screen that shows them all (the home screen)."""
     game_id: str | None = None
     """The game this screen shows, whatever its address (`/play/<game>`, a table's seat)."""

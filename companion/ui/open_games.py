@@ -104,16 +104,8 @@ def _take_seat(app: CompanionApp, session: GameSession) -> None:
     def referee(action: Action) -> None:
         hub.check(session, action)
 
-    def settle() -> None:
-        hub.settle(session)
-
-    session.gate, session.referee, session.on_played = gate, referee, settle
-    follow_table(app, table.id)
-
-
-def follow_table(app: CompanionApp, table_id: str) -> None:
-    """Redraw this tab's screen whenever anything of the table changes (a move, an
-    undo, a going back, an Empire chosen, a seat taken over)."""
+    session.gate, session.referee = gate, referee
+    session.on_played = lambda: hub.settle(session)
     follow_tables(app)
 
 

@@ -343,16 +343,14 @@ class TableHub:
         else:
             check_move_on(here.states, here.seat, here.table.names)
 
-    def settle(self, session: GameSession) -> list[tuple[str, int]]:
+    def settle(self, session: GameSession) -> None:
         """Play every seat's supremacy answer the table can give now. The acting seat's
         answer goes through its own session (so its phone announces the bonus); the
-        others' through their saved games. Returns the other games moved on, with their
-        new revisions, for their phones to redraw."""
+        others' through their saved games, whose writes tell their phones."""
         here = self.at_table(session)
         if here is None:
-            return []
+            return
         table, seat = here.table, here.seat
-        moved: list[tuple[str, int]] = []
         for index, answer in supremacy_answers(here.states).items():
             if index == seat:
                 events, hook = list(session.events), session.on_played
@@ -367,10 +365,7 @@ class TableHub:
             record = self.services.backend.game(game_id) if game_id else None
             if record is None:
                 continue
-            other = GameSession.resume(self.services, record)
-            other.play(answer)
-            moved.append((other.id, other.revision))
-        return moved
+            GameSession.resume(self.services, record).play(answer)
 
 
 def _state(record: dict[str, Any] | None, services: Services) -> GameState | None:

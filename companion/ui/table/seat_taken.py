@@ -15,7 +15,7 @@ from companion.i18n import t
 from companion.ui import routes
 from companion.ui.app import CompanionApp, Screen
 from companion.ui.kit import widgets as w
-from companion.ui.open_games import follow_table, tab_device, tab_token
+from companion.ui.open_games import follow_tables, tab_device, tab_token
 from companion.usecases.tables import SeatHeld, SharedTable, table_hub
 
 SEATS_PLAYED = "seats-played"
@@ -41,7 +41,7 @@ class AtSeat(Screen):
         self.table = table
         self.seat = seat
         self.follows_table = table.id
-        follow_table(app, table.id)
+        follow_tables(app)
 
 
 class SeatTakenScreen(AtSeat):

@@ -23,7 +23,7 @@ from companion.ui import routes
 from companion.ui.app import CompanionApp, Screen, ScreenMissing
 from companion.ui.kit import widgets as w
 from companion.ui.kit.fields import limited_field
-from companion.ui.open_games import follow_table, keep_session, open_session
+from companion.ui.open_games import follow_tables, keep_session, open_session
 from companion.ui.table.ranking import ranking_rows
 from companion.ui.table.seat_taken import AtSeat, claim_seat
 from companion.usecases.labels import empire_label
@@ -115,7 +115,7 @@ class TableScreen(Screen):
         super().__init__(app)
         self.table = table
         self.follows_table = table.id
-        follow_table(app, table.id)
+        follow_tables(app)
 
     @classmethod
     def from_route(cls, app: CompanionApp, **values: str) -> TableScreen:
