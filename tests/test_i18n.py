@@ -112,15 +112,15 @@ def test_extractor_on_a_small_package(tmp_path: Path) -> None:
     (package / "mod.py").write_text(
         "from companion.i18n import t\n"
         "class Rejected(Exception):\n"
-        "    def __init__(self, template, /, **params): ...\n"
+        "    def __init__(self, kind, template, /, **params): ...\n"
         "class Special(Rejected): ...\n"
         "def shout(state, template):\n"
-        "    raise Rejected(template, x=1)\n"
+        "    raise Rejected(KIND, template, x=1)\n"
         "def show(flag):\n"
         "    template = 'Yes {x}' if flag else 'No {x}'\n"
         "    return t(template, x=1)\n"
         "shout(None, 'Via a helper')\n"
-        "raise Special('From a subclass')\n"
+        "raise Special(KIND, 'From a subclass')\n"
         "t(f'not {1} a literal')\n",
         encoding="utf-8",
     )
@@ -373,13 +373,14 @@ def test_a_plural_survives_being_carried_by_an_error() -> None:
     """Rules refusals carry their template to the screen: a Plural stays one."""
     import pickle
 
-    from companion.rules.errors import Rejected
+    from companion.rules.errors import Refusal, Rejected
 
-    error = Rejected(Plural("{count} cube", "{count} cubes"), count=3)
+    error = Rejected(Refusal.NOT_HELD, Plural("{count} cube", "{count} cubes"), count=3)
     copy = pickle.loads(pickle.dumps(error.template))
     assert t(copy, **error.params) == "3 cubes"
     assert str(error) == "3 cubes", "the English of the error itself takes the plural too"
-    assert str(Rejected(Plural("{count} cube", "{count} cubes"), count=1)) == "1 cube"
+    assert str(Rejected(Refusal.NOT_HELD, Plural("{count} cube", "{count} cubes"),
+                        count=1)) == "1 cube"
 
 
 def test_french_elides_de_before_a_vowel() -> None:
@@ -410,9 +411,9 @@ def test_extractor_finds_plurals_and_contexts(tmp_path: Path) -> None:
     (package / "mod.py").write_text(
         "from companion.i18n import Plural, t, tc, tn\n"
         "class Rejected(Exception):\n"
-        "    def __init__(self, template, /, **params): ...\n"
+        "    def __init__(self, kind, template, /, **params): ...\n"
         "tn('{count} cube', '{count} cubes', 2)\n"
-        "raise Rejected(Plural('{left} card left', '{left} cards left', 'left'), left=2)\n"
+        "raise Rejected(KIND, Plural('{left} card left', '{left} cards left', 'left'), left=2)\n"
         "tc('resource letter', 'G')\n",
         encoding="utf-8",
     )

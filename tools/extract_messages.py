@@ -38,7 +38,7 @@ PACKAGE = ROOT / "companion"
 
 BASE_SINKS: dict[str, int] = {
     "t": 0,
-    "Rejected": 0,
+    "Rejected": 1,
     "StoreError": 0,
     "Notice": 0,
     "Invalid": 1,

@@ -26,7 +26,7 @@ from companion.rules.campaign import (
     campaign_slug,
     colour_of,
 )
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.shipped.catalog import normalize
 from companion.shipped.scenarios import campaign_boxes
 from companion.usecases.campaign_text import colour_word, status, winners_text
@@ -48,7 +48,7 @@ def _box(key: str) -> CampaignBox:
     for box in boxes.values():
         if wanted == normalize(box.id) or wanted in map(normalize, box.names.values()):
             return box
-    raise Rejected("Unknown campaign box '{box}': use one of {known}", box=key,
+    raise Rejected(Refusal.UNKNOWN_BOX, "Unknown campaign box '{box}': use one of {known}", box=key,
                    known=", ".join(boxes))
 
 

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from companion.i18n import t
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.usecases.scorer import one_line, parse_json, score_input
 
 MAX_INPUT_BYTES = 2**20
@@ -35,14 +35,15 @@ def _read(source: str) -> bytes:
 
         return read_regular(Path(source), MAX_INPUT_BYTES)
     if sys.stdin is None:  # started with standard input closed
-        raise Rejected("Standard input is closed: name the JSON file to read")
+        raise Rejected(Refusal.UNREADABLE, "Standard input is closed: name the JSON file to read")
     try:
         raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
     except OSError as exc:
-        raise Rejected("Cannot read standard input: {reason}",
+        raise Rejected(Refusal.UNREADABLE, "Cannot read standard input: {reason}",
                        reason=exc.strerror or str(exc)) from None
     if len(raw) > MAX_INPUT_BYTES:
-        raise Rejected("The input is larger than {limit} bytes; a tableau is far smaller",
+        raise Rejected(Refusal.TOO_LONG,
+                       "The input is larger than {limit} bytes; a tableau is far smaller",
                        limit=MAX_INPUT_BYTES)
     return raw
 

@@ -32,7 +32,7 @@ from companion.rules.actions import (
 )
 from companion.rules.cards import Card, Expansion, Token, slot_kind
 from companion.rules.construction import SLOT_NAMES
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.moves import (
     EXPANSION_TITLES,
     MAX_COUNT,
@@ -86,24 +86,27 @@ def start_state(action: Start, catalog: CardSource) -> tuple[GameState, Events]:
     expansions = _expansions(action.expansions)
     _check_players(action, expansions)
     if not isinstance(action.face, str) or not action.face.strip():
-        raise Rejected("Choose the Empire's face: A or B")
+        raise Rejected(Refusal.EMPIRE_FACE, "Choose the Empire's face: A or B")
     empire = catalog.empire(action.empire, action.face, variants=action.variant_faces)
     if empire.expansion not in expansions:
         raise Rejected(
+            Refusal.EXPANSION_MISSING,
             "{empire} comes with the {expansion} expansion: add it to the game first",
             empire=empire.name,
             expansion=EXPANSION_TITLES[empire.expansion],
         )
     if action.scenario is not None:
         if action.mode != "solo":
-            raise Rejected("Scenarios are solo games: choose 1 player")
+            raise Rejected(Refusal.PLAYER_COUNT, "Scenarios are solo games: choose 1 player")
         if empire.face != "B":
-            raise Rejected("Scenarios are played with Empire face B, not face {face}",
+            raise Rejected(Refusal.EMPIRE_FACE,
+                           "Scenarios are played with Empire face B, not face {face}",
                            face=empire.face)
         if not action.required:
-            raise Rejected("Scenario {scenario} lists no required cards", scenario=action.scenario)
+            raise Rejected(Refusal.SETUP,
+                           "Scenario {scenario} lists no required cards", scenario=action.scenario)
     elif action.required:
-        raise Rejected("Required cards come only with a scenario")
+        raise Rejected(Refusal.SETUP, "Required cards come only with a scenario")
     state = GameState(
         mode=action.mode,
         players=action.players,
@@ -124,6 +127,7 @@ def _expansions(names: tuple[str, ...]) -> list[Expansion]:
     for name in names:
         if name not in EXPANSION_NAMES:
             raise Rejected(
+                Refusal.UNKNOWN_EXPANSION,
                 "Unknown expansion '{name}': use base, ca (Corruption & Ascension) or "
                 "wop (War or Peace)",
                 name=name,
@@ -136,15 +140,19 @@ def _expansions(names: tuple[str, ...]) -> list[Expansion]:
 def _check_players(action: Start, expansions: list[Expansion]) -> None:
     players = action.players
     if action.mode not in ("solo", "table"):
-        raise Rejected("The mode is solo or table, not {mode}", mode=action.mode)
+        raise Rejected(Refusal.NOT_AN_OPTION,
+                       "The mode is solo or table, not {mode}", mode=action.mode)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise Rejected("The number of players must be a whole number")
+        raise Rejected(Refusal.BAD_NUMBER, "The number of players must be a whole number")
     if action.mode == "solo" and players != 1:
-        raise Rejected("A solo game has 1 player, not {players}", players=players)
+        raise Rejected(Refusal.PLAYER_COUNT,
+                       "A solo game has 1 player, not {players}", players=players)
     if action.mode == "table" and not 2 <= players <= 7:
-        raise Rejected("A table game has 2 to 7 players, not {players}", players=players)
+        raise Rejected(Refusal.PLAYER_COUNT,
+                       "A table game has 2 to 7 players, not {players}", players=players)
     if players > max_players(e.value for e in expansions):
-        raise Rejected("6 or 7 players need the Corruption & Ascension expansion")
+        raise Rejected(Refusal.EXPANSION_MISSING,
+                       "6 or 7 players need the Corruption & Ascension expansion")
 
 
 # --- handlers -------------------------------------------------------------------------
@@ -181,7 +189,8 @@ def _place(state: GameState, action: Place, catalog: CardSource) -> Events:
     assert state.step is not None
     name = SLOT_NAMES[state.step]
     if count > state.to_place:
-        raise Rejected(Plural("Only {left} {resource} cube is left to place, not {count}",
+        raise Rejected(Refusal.NOT_HELD,
+                       Plural("Only {left} {resource} cube is left to place, not {count}",
                               "Only {left} {resource} cubes are left to place, not {count}",
                               "left"),
                        left=state.to_place, resource=name, count=count)
@@ -207,11 +216,14 @@ def _spend_krystallium(state: GameState, action: SpendKrystallium, catalog: Card
     except ValueError:
         slot = None
     if slot is None:
-        raise Rejected("'{slot}' is not a slot: use M, E, S, G, X or K", slot=action.slot)
+        raise Rejected(Refusal.NOT_AN_OPTION,
+                       "'{slot}' is not a slot: use M, E, S, G, X or K", slot=action.slot)
     if slot in (Token.FINANCIER, Token.GENERAL):
-        raise Rejected("Krystallium can never replace a {token}", token=SLOT_NAMES[slot])
+        raise Rejected(Refusal.WRONG_SLOT,
+                       "Krystallium can never replace a {token}", token=SLOT_NAMES[slot])
     if count > state.krystallium:
-        raise Rejected("You hold {held} Krystallium, not {count}", held=state.krystallium,
+        raise Rejected(Refusal.NOT_HELD,
+                       "You hold {held} Krystallium, not {count}", held=state.krystallium,
                        count=count)
     target = card_under_construction(state, action.onto)
     check_free(target, slot, count)
@@ -224,10 +236,12 @@ def _place_character(state: GameState, action: PlaceCharacter, catalog: CardSour
     count = checked_count(action.count)
     token = {"Fin": Token.FINANCIER, "Gen": Token.GENERAL}.get(action.token)
     if token is None:
-        raise Rejected("'{token}' is not a character: use Fin or Gen", token=action.token)
+        raise Rejected(Refusal.NOT_AN_OPTION,
+                       "'{token}' is not a character: use Fin or Gen", token=action.token)
     held = state.tokens(token)
     if count > held:
-        raise Rejected(Plural("You hold {held} {token} token, not {count}",
+        raise Rejected(Refusal.NOT_HELD,
+                       Plural("You hold {held} {token} token, not {count}",
                               "You hold {held} {token} tokens, not {count}", "held"), held=held,
                        token=SLOT_NAMES[token], count=count)
     target = card_under_construction(state, action.onto)
@@ -285,7 +299,8 @@ def _check_copies(state: GameState, card: Card, more: int) -> None:
 
 
 def _refuse_copies(card: Card) -> None:
-    raise Rejected(Plural("The deck has {copies} {card}, already in your Empire or under "
+    raise Rejected(Refusal.NO_COPY_LEFT,
+                   Plural("The deck has {copies} {card}, already in your Empire or under "
                           "construction",
                           "The deck has {copies} copies of {card}, all already in your Empire "
                           "or under construction", "copies"),
@@ -312,10 +327,10 @@ def apply(state: GameState, action: Action, catalog: CardSource) -> Events:
     """Apply `action` to `state` in place. Handlers check before they change anything;
     `Game.play` still works on a copy so that a rejection can never leave a trace."""
     if isinstance(action, Start):
-        raise Rejected("The game has already started")
+        raise Rejected(Refusal.ALREADY_STARTED, "The game has already started")
     handler = HANDLERS.get(type(action))
     if handler is None:
-        raise Rejected("Unknown action {action!r}", action=action)
+        raise Rejected(Refusal.MALFORMED, "Unknown action {action!r}", action=action)
     if state.finished:
-        raise Rejected("The game is over: nothing more can be played")
+        raise Rejected(Refusal.GAME_OVER, "The game is over: nothing more can be played")
     return handler(state, action, catalog)

@@ -33,7 +33,7 @@ from companion.rules.engine import (
     check_new_start,
     start_state,
 )
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.state import GameState
 
 FORMAT_VERSION = 1
@@ -48,15 +48,17 @@ Referee = Callable[[Action], None]
 def replay(actions: Sequence[Action], catalog: CardSource) -> GameState:
     """The state after `actions`; `Rejected` names the first action that does not apply."""
     if not actions or not isinstance(actions[0], Start):
-        raise Rejected("A game starts with its setup (a 'start' action)")
+        raise Rejected(Refusal.MALFORMED, "A game starts with its setup (a 'start' action)")
     state, _ = start_state(actions[0], catalog)
     for number, action in enumerate(actions[1:], start=2):
         if isinstance(action, Start):
-            raise Rejected("Action {number} starts a second game inside this one", number=number)
+            raise Rejected(Refusal.ALREADY_STARTED,
+                           "Action {number} starts a second game inside this one", number=number)
         try:
             apply(state, action, catalog)
         except Rejected as exc:
             raise Rejected(
+                exc.kind,
                 "Action {number} ({kind}) cannot be replayed: {reason}",
                 number=number,
                 kind=_tag(action),
@@ -140,7 +142,7 @@ class Game:
         if brought:
             return self._bring_back(brought, referee)
         if len(self._actions) <= 1:
-            raise Rejected("Nothing to undo")
+            raise Rejected(Refusal.NOTHING_TO_DO, "Nothing to undo")
         action = self._actions.pop()
         self._state = replay(self._actions, self._catalog)
         self._redo.append(action)
@@ -154,7 +156,7 @@ class Game:
         if taken:
             return self.go_back(len(self._actions) - taken)[0]
         if not self._redo:
-            raise Rejected("Nothing to redo")
+            raise Rejected(Refusal.NOTHING_TO_DO, "Nothing to redo")
         action = self._redo[-1]
         check_new_move(self._state, action, self._catalog)
         self._apply(action)
@@ -168,9 +170,11 @@ class Game:
         Redo brings them back one by one, and the next Undo brings them all back."""
         if isinstance(keep, bool) or not isinstance(keep, int) or not (
                 1 <= keep <= len(self._actions)):
-            raise Rejected("This game has no move {number} to go back to", number=keep)
+            raise Rejected(Refusal.BAD_NUMBER,
+                           "This game has no move {number} to go back to", number=keep)
         if keep == len(self._actions):
-            raise Rejected("The game is at this move already: nothing to take back")
+            raise Rejected(Refusal.NOTHING_TO_DO,
+                           "The game is at this move already: nothing to take back")
         taken = self._actions[keep:]
         self._state = replay(self._actions[:keep], self._catalog)
         del self._actions[keep:]
@@ -232,10 +236,12 @@ class Game:
     def from_json(cls, data: object, catalog: CardSource) -> Game:
         """Rebuild a saved game, refusing anything that is not a game the rules allow."""
         if not isinstance(data, dict):
-            raise Rejected("A saved game is a JSON object with an 'actions' list")
+            raise Rejected(Refusal.MALFORMED,
+                           "A saved game is a JSON object with an 'actions' list")
         version = data.get("version", FORMAT_VERSION)
         if version != FORMAT_VERSION:
-            raise Rejected("This game was saved in format {version}; this app reads format "
+            raise Rejected(Refusal.UNKNOWN_FORMAT,
+                           "This game was saved in format {version}; this app reads format "
                            "{supported}", version=version, supported=FORMAT_VERSION)
         actions = _decode(data.get("actions"), "actions")
         redo = _decode(data.get("redo", []), "redo")
@@ -246,7 +252,7 @@ class Game:
                 try:
                     apply(probe, action, catalog)
                 except Rejected as exc:
-                    raise Rejected("The redo list does not follow the game: {reason}",
+                    raise Rejected(exc.kind, "The redo list does not follow the game: {reason}",
                                    reason=str(exc)) from None
         game._redo = redo
         game._back = _back(data.get("back"), len(game._actions), len(redo))
@@ -257,19 +263,22 @@ def _checked(action: object) -> Action:
     try:
         return checked(action)
     except ValueError as exc:
-        raise Rejected("Not a valid action: {problem}", problem=str(exc)) from None
+        raise Rejected(Refusal.MALFORMED,
+                       "Not a valid action: {problem}", problem=str(exc)) from None
 
 
 def _decode(value: object, label: str) -> list[Action]:
     if not isinstance(value, list):
-        raise Rejected("'{label}' must be a list of actions", label=label)
+        raise Rejected(Refusal.MALFORMED, "'{label}' must be a list of actions", label=label)
     if len(value) > MAX_ACTIONS:
-        raise Rejected("'{label}' holds {count} actions; a game has at most {limit}",
+        raise Rejected(Refusal.TOO_LONG,
+                       "'{label}' holds {count} actions; a game has at most {limit}",
                        label=label, count=len(value), limit=MAX_ACTIONS)
     try:
         return actions_from_json(value)
     except msgspec.ValidationError as exc:
-        raise Rejected("'{label}': {problem}", label=label, problem=str(exc)) from None
+        raise Rejected(Refusal.MALFORMED,
+                       "'{label}': {problem}", label=label, problem=str(exc)) from None
 
 
 def _back(value: object, actions: int, redo: int) -> tuple[Literal["undo", "redo"], int] | None:
@@ -282,5 +291,6 @@ def _back(value: object, actions: int, redo: int) -> tuple[Literal["undo", "redo
         if most is not None and isinstance(count, int) and not isinstance(count, bool) and (
                 1 <= count <= most):
             return (UNDO if button == UNDO else REDO), count
-    raise Rejected("'back' must name 'undo' or 'redo' with the number of actions it moves, "
+    raise Rejected(Refusal.MALFORMED,
+                   "'back' must name 'undo' or 'redo' with the number of actions it moves, "
                    "no more than there are")

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from companion.rules.cards import Card, EmpireFace, Expansion, SlotKind, Token
 from companion.rules.construction import SLOT_NAMES, FreeSlots, UnderConstruction
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.plural import Plural
 from companion.rules.state import KRYSTALLIUM_CUBES, GameState, Phase
 
@@ -67,10 +67,12 @@ Events = list[Event]
 def game_card(catalog: CardSource, card_id: int, state: GameState) -> Card:
     """The card numbered `card_id`, refused unless its expansion is in this game."""
     if isinstance(card_id, bool) or not isinstance(card_id, int):
-        raise Rejected("A card is given by its number, not {value}", value=card_id)
+        raise Rejected(Refusal.MALFORMED,
+                       "A card is given by its number, not {value}", value=card_id)
     card = catalog.card(card_id)
     if card.expansion.value not in state.expansions:
         raise Rejected(
+            Refusal.EXPANSION_MISSING,
             "{card} belongs to the {expansion} expansion, which is not in this game",
             card=card.name,
             expansion=EXPANSION_TITLES[card.expansion],
@@ -81,9 +83,10 @@ def game_card(catalog: CardSource, card_id: int, state: GameState) -> Card:
 def checked_count(count: int, limit: int | None = None) -> int:
     """`count` when it is a whole number of cubes or tokens from 1 to MAX_COUNT."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise Rejected("The count must be a whole number of at least 1, not {count}", count=count)
+        raise Rejected(Refusal.BAD_NUMBER,
+                       "The count must be a whole number of at least 1, not {count}", count=count)
     if count > MAX_COUNT:
-        raise Rejected("{count} is more than any card holds", count=count)
+        raise Rejected(Refusal.BAD_NUMBER, "{count} is more than any card holds", count=count)
     return count
 
 
@@ -91,7 +94,8 @@ def card_under_construction(state: GameState, uid: int) -> UnderConstruction:
     """The card under construction numbered `uid`, refused if there is none."""
     target = state.construction(uid) if isinstance(uid, int) else None
     if target is None:
-        raise Rejected("There is no card under construction numbered {uid}", uid=uid)
+        raise Rejected(Refusal.NOT_UNDER_CONSTRUCTION,
+                       "There is no card under construction numbered {uid}", uid=uid)
     return target
 
 
@@ -103,9 +107,10 @@ def check_free(target: UnderConstruction, slot: SlotKind, count: int) -> None:
         return
     listing = FreeSlots(tuple(target.free_slots().items()))
     if target.card.cost_of(slot) == 0:
-        raise Rejected("{card} has no {slot} slot; its free slots: {listing}",
+        raise Rejected(Refusal.WRONG_SLOT, "{card} has no {slot} slot; its free slots: {listing}",
                        card=target.card.name, slot=SLOT_NAMES[slot], listing=listing)
     raise Rejected(
+        Refusal.SLOTS_FULL,
         Plural("{card} has {free} free {slot} slot, not {count}; its free slots: {listing}",
                "{card} has {free} free {slot} slots, not {count}; its free slots: {listing}",
                "free"),
@@ -175,10 +180,10 @@ def to_empire(state: GameState, count: int) -> Events:
 def require_phase(state: GameState, phase: Phase, template: str) -> None:
     """Refuse unless the game is in `phase`; `template` names the current one {phase}."""
     if state.phase is not phase:
-        raise Rejected(template, phase=PHASE_NAMES[state.phase])
+        raise Rejected(Refusal.WRONG_PHASE, template, phase=PHASE_NAMES[state.phase])
 
 
 def require_playing(state: GameState) -> None:
     """Refuse every move once the game is over."""
     if state.finished:
-        raise Rejected("The game is over: nothing more can be played")
+        raise Rejected(Refusal.GAME_OVER, "The game is over: nothing more can be played")

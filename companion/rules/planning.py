@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.rules.actions import Action, Construct, NextStep, Recycle, Start
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.scenarios import missing_cards
 from companion.rules.state import GameState
 
@@ -135,7 +135,8 @@ def check_round_limit(state: GameState) -> None:
     """Refuse one more card in a Planning phase that has played its round's limit
     (games recorded before this rule still replay: only a new move is checked)."""
     if not state.solo and state.drafted >= DRAFTED_PER_ROUND:
-        raise Rejected("Each player keeps {most} drafted cards a round: this would be card "
+        raise Rejected(Refusal.CARD_LIMIT,
+                       "Each player keeps {most} drafted cards a round: this would be card "
                        "{number}. Start production, or undo a card played by mistake.",
                        most=DRAFTED_PER_ROUND, number=state.drafted + 1)
     if state.solo:
@@ -147,6 +148,7 @@ def refuse_past_the_pools(played: int) -> None:
     pools hold 10 cards, and discarding to draw only ever shrinks a pool."""
     most = SOLO_PER_ROUND
     if played >= most:
-        raise Rejected("A solo round plays at most {most} cards, two pools of {pool}: this "
+        raise Rejected(Refusal.CARD_LIMIT,
+                       "A solo round plays at most {most} cards, two pools of {pool}: this "
                        "would be card {number}. Start production, or undo a card played "
                        "by mistake.", most=most, pool=POOL_SIZE, number=played + 1)

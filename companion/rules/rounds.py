@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.rules.actions import ChooseScience, End, NextStep, Opponents, Rivals
 from companion.rules.cards import PRODUCTION_ORDER, SUPREMACY_BONUS, Resource, Token
 from companion.rules.construction import SLOT_NAMES
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.moves import CardSource, Event, Events, gain, require_phase, require_playing
 from companion.rules.plural import Plural
 from companion.rules.production import produced
@@ -21,19 +21,21 @@ from companion.rules.supremacy import others_can_matter, supremacy_winners, wins
 
 def opponents(state: GameState, action: Opponents, catalog: CardSource) -> Events:
     if state.solo:
-        raise Rejected("In a solo game there are no other players' totals")
+        raise Rejected(Refusal.PLAYER_COUNT, "In a solo game there are no other players' totals")
     require_phase(state, Phase.PRODUCTION,
                   "Other players' totals are given during a production step, not {phase}")
     _require_unsettled(state, settled_ok=state.opponents is None)
     totals = tuple(action.totals)
     if len(totals) != state.players - 1:
-        raise Rejected(Plural("Give the total of the {others} other player, not {count}",
+        raise Rejected(Refusal.PLAYER_COUNT,
+                       Plural("Give the total of the {others} other player, not {count}",
                               "Give the totals of the {others} other players, not {count}",
                               "others"),
                        others=state.players - 1, count=len(totals))
     for total in totals:
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= 999:
-            raise Rejected("A production total is a whole number from 0, not {total}",
+            raise Rejected(Refusal.BAD_NUMBER,
+                           "A production total is a whole number from 0, not {total}",
                            total=total)
     state.opponents = totals
     return _settle_supremacy(state, 0 in supremacy_winners((state.produced, *totals)))
@@ -45,17 +47,19 @@ def _require_unsettled(state: GameState, *, settled_ok: bool = False) -> None:
     answered = state.opponents is not None or (
         state.supremacy is not None and others_can_matter(state.produced, state.players))
     if answered or (state.supremacy is not None and not settled_ok):
-        raise Rejected("The other players' totals for this step are already given: "
+        raise Rejected(Refusal.SUPREMACY,
+                       "The other players' totals for this step are already given: "
                        "undo to correct them")
 
 
 def rivals(state: GameState, action: Rivals, catalog: CardSource) -> Events:
     if state.solo:
-        raise Rejected("In a solo game there are no other players' totals")
+        raise Rejected(Refusal.PLAYER_COUNT, "In a solo game there are no other players' totals")
     require_phase(state, Phase.PRODUCTION,
                   "Other players' totals are given during a production step, not {phase}")
     if not others_can_matter(state.produced, state.players):
-        raise Rejected("Your total is 0: no other total can give you the supremacy")
+        raise Rejected(Refusal.SUPREMACY,
+                       "Your total is 0: no other total can give you the supremacy")
     _require_unsettled(state)
     return _settle_supremacy(state, wins_with_rivals(state.produced, state.players,
                                                      action.reaching))
@@ -63,10 +67,11 @@ def rivals(state: GameState, action: Rivals, catalog: CardSource) -> Events:
 
 def choose_science(state: GameState, action: ChooseScience, catalog: CardSource) -> Events:
     if not state.science_pending:
-        raise Rejected("There is no Science supremacy bonus to choose now")
+        raise Rejected(Refusal.SUPREMACY, "There is no Science supremacy bonus to choose now")
     token = {"Fin": Token.FINANCIER, "Gen": Token.GENERAL}.get(action.token)
     if token is None:
-        raise Rejected("Science supremacy gives a Financier (Fin) or a General (Gen)")
+        raise Rejected(Refusal.NOT_AN_OPTION,
+                       "Science supremacy gives a Financier (Fin) or a General (Gen)")
     state.science_pending = False
     gain(state, token, 1)
     return [Event("supremacy", "Science supremacy: you take 1 {token}",
@@ -111,16 +116,19 @@ def _check_step_done(state: GameState) -> None:
     if state.phase is Phase.PRODUCTION:
         assert state.step is not None
         if state.to_place:
-            raise Rejected(Plural("Place the {left} remaining {resource} cube first, on a "
+            raise Rejected(Refusal.STEP_UNFINISHED,
+                           Plural("Place the {left} remaining {resource} cube first, on a "
                                   "card or on your Empire",
                                   "Place the {left} remaining {resource} cubes first, on a card "
                                   "or on your Empire", "left"), left=state.to_place,
                            resource=SLOT_NAMES[state.step])
         if state.supremacy is None:
-            raise Rejected("Give the other players' {resource} totals first, to settle "
+            raise Rejected(Refusal.STEP_UNFINISHED,
+                           "Give the other players' {resource} totals first, to settle "
                            "supremacy", resource=SLOT_NAMES[state.step])
         if state.science_pending:
-            raise Rejected("Choose your Science supremacy bonus first: a Financier or a General")
+            raise Rejected(Refusal.STEP_UNFINISHED,
+                           "Choose your Science supremacy bonus first: a Financier or a General")
 
 
 def next_step(state: GameState, action: NextStep, catalog: CardSource) -> Events:
@@ -152,7 +160,8 @@ def _open_extra(state: GameState, tokens: dict[Token, int]) -> Events:
 
 def _close_round(state: GameState) -> Events:
     if state.round == ROUNDS:
-        raise Rejected("That was the last step of round 4: end the game to see the score")
+        raise Rejected(Refusal.GAME_OVER,
+                       "That was the last step of round 4: end the game to see the score")
     state.round += 1
     state.phase = Phase.PLANNING
     state.step = None
@@ -169,10 +178,12 @@ def end(state: GameState, action: End, catalog: CardSource) -> Events:
     if state.round != ROUNDS or state.phase is Phase.PLANNING or (
         state.phase is Phase.PRODUCTION and state.step is not PRODUCTION_ORDER[-1]
     ):
-        raise Rejected("The game ends after the last production step of round 4")
+        raise Rejected(Refusal.GAME_NOT_OVER,
+                       "The game ends after the last production step of round 4")
     _check_step_done(state)
     if state.phase is Phase.PRODUCTION and any(state.per_round_tokens().values()):
-        raise Rejected("Your cards still produce Krystallium or characters this round: "
+        raise Rejected(Refusal.STEP_UNFINISHED,
+                       "Your cards still produce Krystallium or characters this round: "
                        "go to the next step first")
     state.phase = Phase.FINISHED
     state.step = None

@@ -13,7 +13,7 @@ from datetime import date, datetime
 from enum import StrEnum
 
 from companion.rules.actions import Start
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 
 
 class Medal(StrEnum):
@@ -143,6 +143,7 @@ def scenario_result(
     """Won or lost, the medal, and how far the next medal is."""
     if face != scenario.face:
         raise Rejected(
+            Refusal.EMPIRE_FACE,
             "Scenario {scenario} is played with Empire face {required}, not face {face}",
             scenario=scenario.id,
             required=scenario.face,
@@ -202,7 +203,8 @@ class Attempt:
         """
         total = record.get("total", record.get("score"))
         if isinstance(total, bool) or not isinstance(total, int):
-            raise Rejected("An attempt needs a whole-number total, not {value}", value=total)
+            raise Rejected(Refusal.BAD_NUMBER,
+                           "An attempt needs a whole-number total, not {value}", value=total)
         medal_value = record.get("medal")
         medal: Medal | None = None
         if medal_value is not None:
@@ -210,6 +212,7 @@ class Attempt:
                 medal = Medal(str(medal_value))
             except ValueError:
                 raise Rejected(
+                    Refusal.NOT_AN_OPTION,
                     "An attempt's medal must be bronze, silver or gold, not {value}",
                     value=medal_value,
                 ) from None
@@ -220,7 +223,8 @@ class Attempt:
         elif isinstance(won_value, bool):
             won = won_value
         else:
-            raise Rejected("An attempt's 'won' must be true or false, not {value}", value=won_value)
+            raise Rejected(Refusal.MALFORMED,
+                           "An attempt's 'won' must be true or false, not {value}", value=won_value)
         when = next(
             (record[key] for key in ("date", "finished", "ended", "played") if record.get(key)),
             None,

@@ -13,7 +13,7 @@ from enum import StrEnum
 from itertools import pairwise
 
 from companion.rules.cards import Card, CardType, EmpireFace, Points, Token
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.production import type_counts
 
 FACE_A_ADJUSTMENT = 15
@@ -49,6 +49,7 @@ def _check_tokens(generals: int, financiers: int) -> None:
     for label, value in (("Generals", generals), ("Financiers", financiers)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise Rejected(
+                Refusal.BAD_NUMBER,
                 "{label} must be a whole number of 0 or more, not {value}",
                 label=label,
                 value=value,

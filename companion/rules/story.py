@@ -20,7 +20,7 @@ from companion.rules.actions import Action, ChooseScience, NextStep, Start
 from companion.rules.cards import Resource, SlotKind, Token
 from companion.rules.construction import SLOT_NAMES
 from companion.rules.engine import CardSource, Event, apply, start_state
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.state import GameState, Phase
 from companion.rules.supremacy import supremacy_winners
 
@@ -98,7 +98,7 @@ class RoundStory:
 def game_story(actions: Sequence[Action], catalog: CardSource) -> list[RoundStory]:
     """Replay `actions` and tell each round; `Rejected` if they are not a game."""
     if not actions or not isinstance(actions[0], Start):
-        raise Rejected("A game starts with its setup (a 'start' action)")
+        raise Rejected(Refusal.MALFORMED, "A game starts with its setup (a 'start' action)")
     state, started = start_state(actions[0], catalog)
     rounds = [RoundStory(1, [Chapter(Phase.PLANNING, moves=[Move(1, actions[0],
                                                                  tuple(started))])])]

@@ -14,7 +14,7 @@ from companion.rules.actions import Action
 from companion.rules.cards import PRODUCTION_ORDER, Card, Resource, SlotKind, Token
 from companion.rules.construction import UnderConstruction
 from companion.rules.engine import CardSource, apply, check_new_move
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.plural import Plural
 from companion.rules.state import ROUNDS, GameState, Phase
 
@@ -98,18 +98,20 @@ def check_placement(state: GameState, plan: Placement) -> Rejected | None:
     seen: set[int | None] = set()
     for uid, count in plan:
         if uid in seen:
-            return Rejected("Card {uid} appears twice in the placement", uid=uid)
+            return Rejected(Refusal.MALFORMED, "Card {uid} appears twice in the placement", uid=uid)
         seen.add(uid)
         if count < 0:
-            return Rejected("A card cannot take a negative number of cubes")
+            return Rejected(Refusal.BAD_NUMBER, "A card cannot take a negative number of cubes")
         if uid is not None and count > targets.get(uid, 0):
-            return Rejected(Plural("Card {uid} has {free} free slot for these cubes, not {count}",
+            return Rejected(Refusal.SLOTS_FULL,
+                            Plural("Card {uid} has {free} free slot for these cubes, not {count}",
                                    "Card {uid} has {free} free slots for these cubes, not {count}",
                                    "free"),
                             uid=uid, free=targets.get(uid, 0), count=count)
         total += count
     if total != state.to_place:
-        return Rejected(Plural("Place exactly {left} cube, not {count}",
+        return Rejected(Refusal.NOT_HELD,
+                        Plural("Place exactly {left} cube, not {count}",
                                "Place exactly {left} cubes, not {count}", "left"),
                         left=state.to_place,
                         count=total)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from companion.rules.cards import SUPREMACY_BONUS, Resource, Token
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.plural import Plural
 
 SOLO_THRESHOLD = 5
@@ -37,9 +37,10 @@ def supremacy_winners(totals: Sequence[int]) -> list[int]:
     """Indices of the players who gain the bonus, given every player's net total."""
     count = len(totals)
     if not 1 <= count <= MAX_PLAYERS:
-        raise Rejected("Supremacy needs 1 to 7 players' totals, got {count}", count=count)
+        raise Rejected(Refusal.PLAYER_COUNT,
+                       "Supremacy needs 1 to 7 players' totals, got {count}", count=count)
     if any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in totals):
-        raise Rejected("Production totals are whole numbers of 0 or more")
+        raise Rejected(Refusal.BAD_NUMBER, "Production totals are whole numbers of 0 or more")
     if count == 1:
         return [0] if totals[0] >= SOLO_THRESHOLD else []
     top = max(totals)
@@ -66,7 +67,8 @@ def supremacy_bonus(resource: Resource, science_choice: Token | None = None) -> 
     if bonus is not None:
         return bonus
     if science_choice not in (Token.FINANCIER, Token.GENERAL):
-        raise Rejected("Science supremacy gives a General or a Financier: choose one")
+        raise Rejected(Refusal.NOT_AN_OPTION,
+                       "Science supremacy gives a General or a Financier: choose one")
     assert science_choice is not None
     return science_choice
 
@@ -101,9 +103,11 @@ def wins_with_rivals(own: int, players: int, reaching: int) -> bool:
     `winners_allowed(players)` on gives the same answer.
     """
     if not 2 <= players <= MAX_PLAYERS:
-        raise Rejected("Supremacy needs 1 to 7 players' totals, got {count}", count=players)
+        raise Rejected(Refusal.PLAYER_COUNT,
+                       "Supremacy needs 1 to 7 players' totals, got {count}", count=players)
     if isinstance(reaching, bool) or not isinstance(reaching, int) or not 0 <= reaching < players:
-        raise Rejected(Plural("Between 0 and {others} other player can reach your total, "
+        raise Rejected(Refusal.PLAYER_COUNT,
+                       Plural("Between 0 and {others} other player can reach your total, "
                               "not {count}",
                               "Between 0 and {others} other players can reach your total, "
                               "not {count}", "others"), others=players - 1, count=reaching)

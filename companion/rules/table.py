@@ -18,7 +18,7 @@ from typing import Literal
 
 from companion.rules.actions import Action, Opponents
 from companion.rules.cards import PRODUCTION_ORDER, Card
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.planning import DRAFTED_PER_ROUND
 from companion.rules.plural import Plural
 from companion.rules.scoring import Standing, TieBreak, ranking, tie_breaks
@@ -40,7 +40,8 @@ def draft_direction(round_number: int) -> Direction:
     """Cards pass left in rounds 1 and 3, right in rounds 2 and 4."""
     if isinstance(round_number, bool) or not isinstance(round_number, int) or not (
             1 <= round_number <= ROUNDS):
-        raise Rejected("A game has rounds 1 to {rounds}, not {round}", rounds=ROUNDS,
+        raise Rejected(Refusal.BAD_NUMBER,
+                       "A game has rounds 1 to {rounds}, not {round}", rounds=ROUNDS,
                        round=round_number)
     return "left" if round_number % 2 else "right"
 
@@ -68,7 +69,8 @@ def deal(players: int, expansions: Iterable[str]) -> Deal:
     kept = set(expansions)
     if isinstance(players, bool) or not isinstance(players, int) or not (
             2 <= players <= max_players(kept)):
-        raise Rejected("A draft is dealt to 2 to {most} players, not {players}",
+        raise Rejected(Refusal.PLAYER_COUNT,
+                       "A draft is dealt to 2 to {most} players, not {players}",
                        most=max_players(kept), players=players)
     if "ca" in kept:
         base, extra = CA_DEALS[players]
@@ -118,11 +120,13 @@ def check_table(seats: Seats, names: Sequence[str]) -> None:
     Empire (`tableau.check_seating`) and together no more copies of a card than the deck
     holds."""
     if not 2 <= len(seats) <= MAX_PLAYERS:
-        raise Rejected("A table has 2 to 7 players, not {players}", players=len(seats))
+        raise Rejected(Refusal.PLAYER_COUNT,
+                       "A table has 2 to 7 players, not {players}", players=len(seats))
     present = [(names[i], s) for i, s in enumerate(seats) if s is not None]
     for _, state in present:
         if state.mode != "table" or state.players != len(seats):
-            raise Rejected("Every seat plays a table game of {players} players",
+            raise Rejected(Refusal.PLAYER_COUNT,
+                           "Every seat plays a table game of {players} players",
                            players=len(seats))
     check_seating([(who, s.empire.name, s.empire.face) for who, s in present])
     check_table_copies([(who, [*s.built, *(c.card for c in s.under_construction)])
@@ -135,10 +139,12 @@ def check_empire(seats: Seats, empire: str, face: str) -> None:
         if state is None:
             continue
         if state.empire.name == empire:
-            raise Rejected("{empire} is already another player's Empire: choose another",
+            raise Rejected(Refusal.EMPIRE_TAKEN,
+                           "{empire} is already another player's Empire: choose another",
                            empire=empire)
         if state.empire.face != face:
-            raise Rejected("This table plays face {face}: every player uses the same face",
+            raise Rejected(Refusal.EMPIRE_FACE,
+                           "This table plays face {face}: every player uses the same face",
                            face=state.empire.face)
 
 
@@ -150,7 +156,8 @@ def check_copies(seats: Seats, card: Card) -> None:
         + sum(1 for c in s.under_construction if c.card.id == card.id)
         for s in seats if s is not None)
     if held >= card.copies:
-        raise Rejected(Plural("The deck has {copies} {card}, already taken at this table",
+        raise Rejected(Refusal.NO_COPY_LEFT,
+                       Plural("The deck has {copies} {card}, already taken at this table",
                               "The deck has {copies} copies of {card}, all already taken at "
                               "this table", "copies"), copies=card.copies, card=card.name)
 
@@ -211,7 +218,8 @@ def check_move_on(seats: Seats, seat: int, names: Sequence[str]) -> None:
     """A seat leaves a production step only once every seat has finished it."""
     waiting = waiting_for(seats, seat)
     if waiting:
-        raise Rejected("The step ends when every player has placed their cubes: waiting "
+        raise Rejected(Refusal.STEP_UNFINISHED,
+                       "The step ends when every player has placed their cubes: waiting "
                        "for {names}", names=", ".join(names[i] for i in waiting))
 
 
@@ -220,7 +228,8 @@ def check_undo(action: Action | None) -> None:
     the totals it was settled with are the seats' own, and the others already took (or
     did not take) their bonus on them."""
     if isinstance(action, Opponents):
-        raise Rejected("This step's supremacy was settled for the whole table with every "
+        raise Rejected(Refusal.NOT_UNDOABLE,
+                       "This step's supremacy was settled for the whole table with every "
                        "player's total: it cannot be undone on one phone")
 
 
@@ -241,7 +250,7 @@ def final_ranking(seats: Seats) -> list[Ranked]:
     """The ranking once every seat's game is over: points, then built cards, then
     character tokens; still equal, the place is shared."""
     if any(s is None or not s.finished for s in seats):
-        raise Rejected("The ranking comes when every player's game is over")
+        raise Rejected(Refusal.GAME_NOT_OVER, "The ranking comes when every player's game is over")
     standings = [standing(s) for s in seats if s is not None]
     reasons = tie_breaks(standings)
     return [Ranked(index, place, standings[index].total, reasons.get(index, ()))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.rules.cards import Card, EmpireFace, Resource
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.plural import Plural
 from companion.rules.production import production
 from companion.rules.scoring import Score, Standing, ranking, score
@@ -57,8 +57,10 @@ def check_box_copies(card: Card, counted: int) -> None:
     if counted < card.copies:
         return
     if card.copies == 1:
-        raise Rejected("The box has only one {card}, and it is already counted.", card=card.name)
-    raise Rejected("The box has {copies} copies of {card}, all already counted.",
+        raise Rejected(Refusal.NO_COPY_LEFT,
+                       "The box has only one {card}, and it is already counted.", card=card.name)
+    raise Rejected(Refusal.NO_COPY_LEFT,
+                   "The box has {copies} copies of {card}, all already counted.",
                    copies=card.copies, card=card.name)
 
 
@@ -75,12 +77,14 @@ def check_seating(players: Sequence[Seat]) -> None:
     first, _, first_face = players[0]
     for index, (who, empire, face) in enumerate(players):
         if face != first_face:
-            raise Rejected("{player} plays face {face} and {first} face {first_face}: "
+            raise Rejected(Refusal.EMPIRE_FACE,
+                           "{player} plays face {face} and {first} face {first_face}: "
                            "every player of a table uses the same face",
                            player=who, face=face, first=first, first_face=first_face)
         for other, other_empire, _ in players[:index]:
             if other_empire == empire:
-                raise Rejected("{first} and {second} both play {empire}: each Empire card "
+                raise Rejected(Refusal.EMPIRE_TAKEN,
+                               "{first} and {second} both play {empire}: each Empire card "
                                "is dealt to one player", first=other, second=who,
                                empire=empire)
 
@@ -95,7 +99,8 @@ def check_table_copies(players: Sequence[tuple[str, Sequence[Card]]]) -> None:
         if total > card.copies:
             who = ", ".join(f"{name} {count[card.id]}" for name, count in counts
                             if count[card.id])
-            raise Rejected(Plural("The box has only {count} {card}; the table counts {built} "
+            raise Rejected(Refusal.NO_COPY_LEFT,
+                           Plural("The box has only {count} {card}; the table counts {built} "
                                   "({players})",
                                   "The box has only {count} copies of {card}; the table "
                                   "counts {built} ({players})"),

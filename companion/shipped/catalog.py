@@ -31,7 +31,7 @@ from companion.rules.cards import (
     Token,
     slot_kind,
 )
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.shipped.paths import assets_dir
 
 TYPE_CHECKING = False
@@ -214,7 +214,8 @@ class Catalog:
     def card(self, key: int | str) -> Card:
         """A card by id (int or digits) or by any printed name; `Rejected` otherwise."""
         if isinstance(key, bool):
-            raise Rejected("A card is named by its name or its number, not {value}", value=key)
+            raise Rejected(Refusal.MALFORMED,
+                           "A card is named by its name or its number, not {value}", value=key)
         # A number is ASCII digits: "²" or "٣" are digits to isdigit() but no card number
         # is written with them (they are looked up as names, and not found).
         digits = key.strip() if isinstance(key, str) else ""
@@ -223,15 +224,18 @@ class Catalog:
             if number is not None and number in self._by_id:
                 return self._by_id[number]
             raise Rejected(
+                Refusal.UNKNOWN_CARD,
                 "There is no card number {number}: cards are numbered 1 to {last}",
                 number=_number_text(key),
                 last=max(self._by_id),
             )
         if not isinstance(key, str):
-            raise Rejected("A card is named by its name or its number, not {value}", value=key)
+            raise Rejected(Refusal.MALFORMED,
+                           "A card is named by its name or its number, not {value}", value=key)
         found = self._by_name.get(normalize(key))
         if found is None:
             raise Rejected(
+                Refusal.UNKNOWN_CARD,
                 "Unknown card '{name}'. {hint}", name=key, hint=self._hint(key, self._by_name)
             )
         return found
@@ -259,10 +263,12 @@ class Catalog:
     def empire(self, name: str, face: str = "A", *, variants: bool = True) -> EmpireFace:
         """An Empire face by the Empire's name in any language and the face letter."""
         if not isinstance(name, str):
-            raise Rejected("An Empire is named by its name, not {value}", value=name)
+            raise Rejected(Refusal.MALFORMED,
+                           "An Empire is named by its name, not {value}", value=name)
         faces = self._empires_by_name.get(normalize(name))
         if faces is None:
             raise Rejected(
+                Refusal.UNKNOWN_EMPIRE,
                 "Unknown Empire '{name}'. {hint}",
                 name=name,
                 hint=self._hint(name, self._empires_by_name),
@@ -273,6 +279,7 @@ class Catalog:
                 return candidate
         allowed = ", ".join(f.face for f in faces if variants or not f.variant)
         raise Rejected(
+            Refusal.EMPIRE_FACE,
             "{empire} has no face '{face}': choose one of {allowed}",
             empire=faces[0].name,
             face=face,

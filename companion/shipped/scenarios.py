@@ -38,7 +38,7 @@ import msgspec
 
 from companion.rules.campaign import CampaignBox
 from companion.rules.cards import Expansion
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.scenarios import Scenario, Thresholds
 from companion.shipped.catalog import Catalog, catalog, normalize
 from companion.shipped.paths import scenarios_dir
@@ -105,6 +105,7 @@ class ScenarioLibrary:
             if wanted == _fold(scenario.id) or wanted in map(_fold, scenario.names.values()):
                 return scenario
         raise Rejected(
+            Refusal.UNKNOWN_SCENARIO,
             "Unknown scenario '{scenario}': use one of {known}",
             scenario=key,
             known=", ".join(self.scenarios),

@@ -121,7 +121,7 @@ def _claims(game: dict[str, Any]) -> list[object]:
 
 def _quick_score(game: dict[str, Any], where: str) -> int:
     """Score every tableau of a quick score again; returns the game's (winner's) total."""
-    from companion.rules.errors import Rejected
+    from companion.rules.errors import Refusal, Rejected
     from companion.rules.scoring import Standing, ranking, score, solo_rank
     from companion.shipped.catalog import catalog
 
@@ -135,7 +135,7 @@ def _quick_score(game: dict[str, Any], where: str) -> int:
         here = f"{where}.tableaux[{number}]"
         try:
             if not isinstance(entry, dict) or not isinstance(entry.get("cards"), list):
-                raise Rejected("a tableau needs an empire, a face and its cards")
+                raise Rejected(Refusal.MALFORMED, "a tableau needs an empire, a face and its cards")
             built = [cards.card(card_id) for card_id, copies in entry["cards"]
                      for _ in range(_count(copies))]
             result = score(cards.empire(entry["empire"], entry.get("face", "A")), built,

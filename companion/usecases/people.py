@@ -11,7 +11,7 @@ from datetime import date, datetime, tzinfo
 from typing import Any, Protocol
 
 from companion.i18n import t
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.players import OWNER, Period, Played, merge, name_key, played_games
 from companion.rules.supremacy import MAX_PLAYERS
 from companion.store.reading import bulk
@@ -101,10 +101,10 @@ def rename(services: Settings, key: str, name: str, typed: str,
     name cannot be one."""
     new = typed.strip()
     if not new or len(new) > MAX_NAME or not new.isprintable():
-        raise Rejected("A player's name is 1 to {limit} printable characters",
+        raise Rejected(Refusal.BAD_NAME, "A player's name is 1 to {limit} printable characters",
                        limit=MAX_NAME)
     if new == name and key != OWNER:
-        raise Rejected("{name} is already this player's name", name=name)
+        raise Rejected(Refusal.NOTHING_TO_DO, "{name} is already this player's name", name=name)
     other = name_key(new)
     merging = other in set(known) - {key}
     if merging and isinstance(known, Mapping):

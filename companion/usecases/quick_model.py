@@ -17,7 +17,7 @@ from typing import Any
 from companion.i18n import t
 from companion.rules.actions import Start, action_to_json
 from companion.rules.cards import Card, EmpireFace, Expansion
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.game import FORMAT_VERSION
 from companion.rules.players import FROM_GAME, ME
 from companion.rules.scoring import (
@@ -104,7 +104,8 @@ class QuickScore:
         """Player `index` takes `empire`, unless another player has it already."""
         other = self.owner(index, empire)
         if other is not None:
-            raise Rejected("{empire} is already {player}'s Empire: each Empire card is dealt "
+            raise Rejected(Refusal.EMPIRE_TAKEN,
+                           "{empire} is already {player}'s Empire: each Empire card is dealt "
                            "to one player", empire=empire, player=other.name)
         self.players[index].empire = empire
 

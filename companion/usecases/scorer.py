@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 
 from companion.i18n import Plural, t
 from companion.rules.cards import Card, Resource
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.scoring import solo_adjusted, solo_rank
 from companion.rules.tableau import (
     Tableau,
@@ -106,30 +106,34 @@ def _check_text(data: object, where: str) -> None:
 
 def _check_string(text: str, where: str) -> None:
     if len(text) > MAX_TEXT:
-        raise Rejected("{where} is {length} characters long; no name is longer than {limit}",
+        raise Rejected(Refusal.BAD_NAME,
+                       "{where} is {length} characters long; no name is longer than {limit}",
                        where=where, length=len(text), limit=MAX_TEXT)
     for char in text:
         if unicodedata.category(char) in _UNPRINTABLE:
-            raise Rejected("{where} contains the invisible character {code}; names are "
+            raise Rejected(Refusal.BAD_NAME,
+                           "{where} contains the invisible character {code}; names are "
                            "printed text", where=where, code=f"U+{ord(char):04X}")
 
 
 def _whole(value: object, where: str, limit: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Rejected("{where} must be a whole number, not {value}", where=where,
+        raise Rejected(Refusal.BAD_NUMBER,
+                       "{where} must be a whole number, not {value}", where=where,
                        value=_shown(value))
     if value < 0:
-        raise Rejected("{where} cannot be negative ({value})", where=where,
+        raise Rejected(Refusal.BAD_NUMBER, "{where} cannot be negative ({value})", where=where,
                        value=_shown(value))
     if value > limit:
-        raise Rejected("{where} is {value}; no game has more than {limit}", where=where,
+        raise Rejected(Refusal.BAD_NUMBER,
+                       "{where} is {value}; no game has more than {limit}", where=where,
                        value=_shown(value), limit=limit)
     return value
 
 
 def _card(entry: object, at: str, cards: Catalog) -> Card:
     if isinstance(entry, bool) or not isinstance(entry, str | int):
-        raise Rejected("{at} must be a card name or number, not {value}", at=at,
+        raise Rejected(Refusal.MALFORMED, "{at} must be a card name or number, not {value}", at=at,
                        value=_shown(entry))
     # The catalog reads digits as a card number: "²" or 5,000 nines are digits no card
     # number is written with (and Python will not convert).
@@ -139,19 +143,22 @@ def _card(entry: object, at: str, cards: Catalog) -> Card:
         digits = entry.strip()
         unnumbered = digits.isdigit() and not (digits.isascii() and len(digits) <= 4)
     if unnumbered:
-        raise Rejected("{at}: {number} is not a card number", at=at, number=_shown(entry))
+        raise Rejected(Refusal.UNKNOWN_CARD,
+                       "{at}: {number} is not a card number", at=at, number=_shown(entry))
     try:
         return cards.card(entry)
     except Rejected as exc:
-        raise Rejected("{at}: {reason}", at=at, reason=str(exc)) from None
+        raise Rejected(exc.kind, "{at}: {reason}", at=at, reason=str(exc)) from None
 
 
 def _built(value: object, where: str, cards: Catalog) -> list[Card]:
     if not isinstance(value, list):
-        raise Rejected("{where}.built must be a list of card names, numbers or "
+        raise Rejected(Refusal.MALFORMED,
+                       "{where}.built must be a list of card names, numbers or "
                        "{{\"card\": name, \"count\": n}}", where=where)
     if len(value) > MAX_COPIES:
-        raise Rejected("{where}.built lists {count} cards; no Empire holds that many",
+        raise Rejected(Refusal.TOO_LONG,
+                       "{where}.built lists {count} cards; no Empire holds that many",
                        where=where, count=len(value))
     built: list[Card] = []
     for index, entry in enumerate(value):
@@ -160,18 +167,21 @@ def _built(value: object, where: str, cards: Catalog) -> list[Card]:
         if isinstance(entry, dict):
             unknown = set(entry) - {"card", "count"}
             if unknown or "card" not in entry:
-                raise Rejected("{at} must look like {{\"card\": \"Zeppelin\", \"count\": 2}}",
+                raise Rejected(Refusal.MALFORMED,
+                               "{at} must look like {{\"card\": \"Zeppelin\", \"count\": 2}}",
                                at=at)
             count = _whole(entry.get("count", 1), f"{at}.count", MAX_COPIES)
             entry = entry["card"]
         built.extend([_card(entry, at, cards)] * count)
         if len(built) > MAX_COPIES:
-            raise Rejected("{where}.built lists {count} cards; no Empire holds that many",
+            raise Rejected(Refusal.TOO_LONG,
+                           "{where}.built lists {count} cards; no Empire holds that many",
                            where=where, count=len(built))
     for card_id, count in Counter(card.id for card in built).items():
         card = cards.card(card_id)
         if count > card.copies:
-            raise Rejected(Plural("{where}.built: the box has only {count} {card}, not {built}",
+            raise Rejected(Refusal.NO_COPY_LEFT,
+                           Plural("{where}.built: the box has only {count} {card}, not {built}",
                                   "{where}.built: the box has only {count} copies of {card}, "
                                   "not {built}"),
                            where=where, card=card.name, built=count, count=card.copies)
@@ -181,22 +191,26 @@ def _built(value: object, where: str, cards: Catalog) -> list[Card]:
 def _variant_faces(data: Mapping[str, Any], where: str) -> bool:
     allowed = data.get("variant_faces", False)
     if not isinstance(allowed, bool):
-        raise Rejected("{where}.variant_faces must be true or false", where=where)
+        raise Rejected(Refusal.MALFORMED,
+                       "{where}.variant_faces must be true or false", where=where)
     return allowed
 
 
 def _tableau(data: Mapping[str, Any], where: str, cards: Catalog, variants: bool) -> Tableau:
     if "empire" not in data:
-        raise Rejected("{where} needs an \"empire\", e.g. \"Noram States\"", where=where)
+        raise Rejected(Refusal.MALFORMED,
+                       "{where} needs an \"empire\", e.g. \"Noram States\"", where=where)
     face = data.get("face", "A")
     if not isinstance(face, str):
-        raise Rejected("{where}.face must be a letter such as \"A\" or \"B\"", where=where)
+        raise Rejected(Refusal.MALFORMED,
+                       "{where}.face must be a letter such as \"A\" or \"B\"", where=where)
     try:
         empire = cards.empire(data["empire"], face)
     except Rejected as exc:
-        raise Rejected("{where}.empire: {reason}", where=where, reason=str(exc)) from None
+        raise Rejected(exc.kind, "{where}.empire: {reason}", where=where, reason=str(exc)) from None
     if empire.variant and not variants:
-        raise Rejected("{where}.face: face {face} of {empire} is a variant, not the "
+        raise Rejected(Refusal.EMPIRE_FACE,
+                       "{where}.face: face {face} of {empire} is a variant, not the "
                        "rulebook's A or B; add \"variant_faces\": true to score it",
                        where=where, face=empire.face, empire=empire.name)
     return Tableau(
@@ -210,12 +224,14 @@ def _tableau(data: Mapping[str, Any], where: str, cards: Catalog, variants: bool
 
 def _check_keys(data: object, allowed: set[str], where: str) -> Mapping[str, Any]:
     if not isinstance(data, dict):
-        raise Rejected("{where} must be a JSON object like {{\"empire\": \"Noram States\"}}",
+        raise Rejected(Refusal.MALFORMED,
+                       "{where} must be a JSON object like {{\"empire\": \"Noram States\"}}",
                        where=where)
     unknown = sorted(set(data) - allowed)
     if unknown:
         fields = ", ".join(unknown[:5]) + (", …" if len(unknown) > 5 else "")
-        raise Rejected(Plural("{where} has an unknown field {fields}; allowed: {allowed}",
+        raise Rejected(Refusal.MALFORMED,
+                       Plural("{where} has an unknown field {fields}; allowed: {allowed}",
                               "{where} has unknown fields {fields}; allowed: {allowed}"),
                        where=where, fields=fields, allowed=", ".join(sorted(allowed)),
                        count=len(unknown))
@@ -247,7 +263,7 @@ def _scenario_output(tableau: Tableau, scenario_id: object, cards: Catalog) -> d
 
     scenarios = shipped_scenarios()
     if not isinstance(scenario_id, str) or scenario_id not in scenarios:
-        raise Rejected("Unknown scenario {scenario}: use one of {known}",
+        raise Rejected(Refusal.UNKNOWN_SCENARIO, "Unknown scenario {scenario}: use one of {known}",
                        scenario=_shown(scenario_id), known=", ".join(scenarios))
     scenario = scenarios[scenario_id]
     result = scenario_result(scenario, [c.id for c in tableau.built], tableau.score().total,
@@ -278,14 +294,15 @@ def score_player(data: object, cards: Catalog) -> dict[str, Any]:
     data = _check_keys(data, PLAYER_KEYS, "input")
     players = _whole(data.get("players", 1), "input.players", 7)
     if players < 1:
-        raise Rejected("input.players must be 1 to 7")
+        raise Rejected(Refusal.PLAYER_COUNT, "input.players must be 1 to 7")
     tableau = _tableau(data, "input", cards, _variant_faces(data, "input"))
     output = _player_output(tableau)
     if players == 1:
         output["solo"] = _solo_output(tableau)
     if data.get("scenario") is not None:
         if players != 1:
-            raise Rejected("Scenarios are solo games: remove \"scenario\" or set players to 1")
+            raise Rejected(Refusal.PLAYER_COUNT,
+                           "Scenarios are solo games: remove \"scenario\" or set players to 1")
         output["scenario"] = _scenario_output(tableau, data["scenario"], cards)
     return output
 
@@ -294,18 +311,20 @@ def score_table(data: Mapping[str, Any], cards: Catalog) -> dict[str, Any]:
     """The output for `{"table": [player, ...]}`."""
     unknown = sorted(set(data) - TABLE_KEYS)
     if unknown:
-        raise Rejected("A table input holds only \"table\" and \"variant_faces\", not "
+        raise Rejected(Refusal.MALFORMED,
+                       "A table input holds only \"table\" and \"variant_faces\", not "
                        "{fields}", fields=", ".join(unknown[:5]))
     variants = _variant_faces(data, "input")
     players = data["table"]
     if not isinstance(players, list) or not 2 <= len(players) <= 7:
-        raise Rejected("\"table\" must list 2 to 7 players")
+        raise Rejected(Refusal.PLAYER_COUNT, "\"table\" must list 2 to 7 players")
     tableaus: list[Tableau] = []
     for index, player in enumerate(players):
         where = f"table[{index}]"
         player = _check_keys(player, TABLE_PLAYER_KEYS, where)
         if player.get("scenario") is not None:
-            raise Rejected("{where}: scenarios are solo games, not table games", where=where)
+            raise Rejected(Refusal.PLAYER_COUNT,
+                           "{where}: scenarios are solo games, not table games", where=where)
         tableaus.append(_tableau(player, where, cards, variants))
     check_table(tableaus)
     return {

@@ -28,7 +28,7 @@ from typing import Any
 
 from companion.rules.actions import Action, Construct, End, NextStep, Start
 from companion.rules.cards import Expansion
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.state import GameState, Phase
 from companion.rules.supremacy import max_players
 from companion.rules.table import (
@@ -53,7 +53,8 @@ class SeatHeld(Rejected):
     """The seat is played on another phone; taking it over must be asked first."""
 
     def __init__(self, name: str) -> None:
-        super().__init__("{name} is playing on another phone: take this seat over here?",
+        super().__init__(Refusal.SEAT_TAKEN,
+                         "{name} is playing on another phone: take this seat over here?",
                          name=name)
         self.name = name
 
@@ -160,18 +161,20 @@ class TableHub:
         kept = tuple(e.value for e in Expansion if e.value in set(expansions) | {"base"})
         cleaned = [" ".join(str(name).split())[:MAX_NAME] for name in names]
         if not 2 <= len(cleaned) <= max_players(kept):
-            raise Rejected("A table has 2 to {most} players with these expansions, not "
+            raise Rejected(Refusal.PLAYER_COUNT,
+                           "A table has 2 to {most} players with these expansions, not "
                            "{players}", most=max_players(kept), players=len(cleaned))
         for number, name in enumerate(cleaned, start=1):
             if not name:
-                raise Rejected("Give player {number} a name", number=number)
+                raise Rejected(Refusal.BAD_NAME, "Give player {number} a name", number=number)
         keys = [name_key(name) for name in cleaned]
         for name, key in zip(cleaned, keys, strict=True):
             if keys.count(key) > 1:
-                raise Rejected("Two players are called {name}: give each a different name",
+                raise Rejected(Refusal.NAME_TAKEN,
+                               "Two players are called {name}: give each a different name",
                                name=name)
         if face not in FACES:
-            raise Rejected("A table plays face A or face B")
+            raise Rejected(Refusal.EMPIRE_FACE, "A table plays face A or face B")
         table = SharedTable(uuid.uuid4().hex[:12], tuple(cleaned), face, kept,
                             [None] * len(cleaned))
         self._tables[table.id] = table
@@ -260,9 +263,11 @@ class TableHub:
     def join(self, table: SharedTable, seat: int, empire: str) -> GameSession:
         """Set up a seat's game with the Empire its player was dealt."""
         if not 0 <= seat < len(table.names):
-            raise Rejected("This table has no seat {number}", number=seat + 1)
+            raise Rejected(Refusal.UNKNOWN_PLAYER,
+                           "This table has no seat {number}", number=seat + 1)
         if table.seats[seat] is not None:
-            raise Rejected("{name} has already chosen an Empire", name=table.names[seat])
+            raise Rejected(Refusal.SEAT_TAKEN,
+                           "{name} has already chosen an Empire", name=table.names[seat])
         check_empire(self.states(table), empire, table.face)
         start = Start(empire=empire, face=table.face, mode="table", players=len(table.names),
                       expansions=table.expansions)
@@ -302,7 +307,8 @@ class TableHub:
         """Refuse a move from a phone that no longer plays the seat."""
         held = self.holder(table, seat)
         if held is not None and held != who:
-            raise Rejected("{name}'s seat is now played on another phone: this phone no "
+            raise Rejected(Refusal.SEAT_TAKEN,
+                           "{name}'s seat is now played on another phone: this phone no "
                            "longer plays it.", name=table.names[seat])
 
     def away(self, who: str, gone: bool) -> None:

@@ -15,7 +15,7 @@ from story_samples import benjamin_game
 
 from companion.rules.actions import NextStep, Place
 from companion.rules.cards import Resource
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.game import Game
 from companion.rules.state import Phase
 from companion.shipped.catalog import Catalog
@@ -146,7 +146,7 @@ def test_a_refused_move_while_bringing_back_leaves_the_game_as_it_was(
     def referee(action: object) -> None:
         seen.append(action)
         if isinstance(action, NextStep) and len(seen) > 2:
-            raise Rejected("Not yet")
+            raise Rejected(Refusal.STEP_UNFINISHED, "Not yet")
 
     unchanged(game, saved, "Not yet", lambda: game.undo(referee))
     assert seen == list(game.undo_brings_back[:3])  # each checked in turn, then refused

@@ -46,7 +46,7 @@ from companion.rules.campaign.saved import (
     play_json,
     read_campaign,
 )
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.plural import Plural
 
 __all__ = [
@@ -109,32 +109,36 @@ class Campaign:
     ) -> Campaign:
         """A campaign before its first envelope; `Rejected` for a bad name or player list."""
         if not id.strip():
-            raise Rejected("A campaign needs an id")
+            raise Rejected(Refusal.MALFORMED, "A campaign needs an id")
         if not name.strip():
-            raise Rejected("A campaign needs a name")
+            raise Rejected(Refusal.BAD_NAME, "A campaign needs a name")
         if len(name) > 80:
-            raise Rejected("A campaign name has at most 80 characters")
+            raise Rejected(Refusal.BAD_NAME, "A campaign name has at most 80 characters")
         cleaned = tuple(" ".join(p.split()) for p in players)
         for player in cleaned:
             if not player:
-                raise Rejected("A player's name cannot be empty")
+                raise Rejected(Refusal.BAD_NAME, "A player's name cannot be empty")
             if len(player) > MAX_NAME:
                 raise Rejected(
+                    Refusal.BAD_NAME,
                     "Player name '{player}' is too long (at most {limit} characters)",
                     player=player,
                     limit=MAX_NAME,
                 )
             if name_key(player) == REPLAY:
-                raise Rejected("'{player}' is reserved; choose another player name", player=player)
+                raise Rejected(Refusal.BAD_NAME,
+                               "'{player}' is reserved; choose another player name", player=player)
         keys = [name_key(p) for p in cleaned]
         for index, key in enumerate(keys):
             if key in keys[:index]:
                 raise Rejected(
+                    Refusal.NAME_TAKEN,
                     "Player '{player}' is listed twice; give each player a different name",
                     player=cleaned[index],
                 )
         if not box.min_players <= len(cleaned) <= box.max_players:
             raise Rejected(
+                Refusal.PLAYER_COUNT,
                 Plural("{box} is played by {low} to {high} player, not {count}",
                        "{box} is played by {low} to {high} players, not {count}", "high"),
                 box=box.name,
@@ -156,6 +160,7 @@ class Campaign:
         if found is not None:
             return found
         raise Rejected(
+            Refusal.UNKNOWN_PLAYER,
             "'{name}' is not a player of campaign {campaign}: the players are {players}",
             name=name,
             campaign=self.name,
@@ -211,6 +216,7 @@ class Campaign:
         the cards held now). Grey cards never carry over."""
         if not 0 <= index <= len(self.plays):
             raise Rejected(
+                Refusal.BAD_NUMBER,
                 "Campaign {campaign} has no scenario {number}",
                 campaign=self.name,
                 number=index + 1,
@@ -259,6 +265,7 @@ class Campaign:
         number = len(self.plays) + (0 if self.awaiting_replay else 1)
         if self.finished:
             raise Rejected(
+                Refusal.GAME_OVER,
                 Plural("Campaign {campaign} is over: {count} scenario was played and {winner} "
                        "won it",
                        "Campaign {campaign} is over: {count} scenarios were played and {winner} "
@@ -272,6 +279,7 @@ class Campaign:
         if self.awaiting_replay:
             if envelope != expected:
                 raise Rejected(
+                    Refusal.ENVELOPE_ORDER,
                     "The final scenario {envelope} ended in a perfect tie and is being replayed:"
                     " record {envelope} again, not {other}",
                     envelope=expected,
@@ -279,6 +287,7 @@ class Campaign:
                 )
         elif envelope in self.played_envelopes:
             raise Rejected(
+                Refusal.ENVELOPE_ORDER,
                 "Envelope {envelope} was already played (scenario {number}); each envelope is"
                 " played once",
                 envelope=envelope,
@@ -286,6 +295,7 @@ class Campaign:
             )
         elif envelope != expected:
             raise Rejected(
+                Refusal.ENVELOPE_ORDER,
                 "The next envelope is {expected}, not {envelope}: envelopes are played in order"
                 " unless a resolution chose the next one (record that choice with the previous"
                 " scenario)",
@@ -296,11 +306,13 @@ class Campaign:
             victory = Victory(victory)
         except ValueError:
             raise Rejected(
+                Refusal.NOT_AN_OPTION,
                 "Victory is 'normal' or 'scenario' (the scenario's own condition), not '{value}'",
                 value=victory,
             ) from None
         if len(resolution) > MAX_TEXT:
             raise Rejected(
+                Refusal.TOO_LONG,
                 "The resolution is longer than {limit} characters; keep what matters",
                 limit=MAX_TEXT,
             )
@@ -330,7 +342,8 @@ class Campaign:
     def undo(self) -> Campaign:
         """This campaign as it was before its last record (to correct a mistake)."""
         if not self.plays:
-            raise Rejected("Campaign {campaign} has no scenario to remove", campaign=self.name)
+            raise Rejected(Refusal.NOTHING_TO_DO,
+                           "Campaign {campaign} has no scenario to remove", campaign=self.name)
         if self.replayed and len(self.plays) == self.box.scenarios_played:
             return replace(
                 self,

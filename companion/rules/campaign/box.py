@@ -16,7 +16,7 @@ from typing import TypeVar
 
 import msgspec
 
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 
 MAX_CARD = 80
 """Longest campaign card id or name."""
@@ -54,23 +54,27 @@ class CampaignBox:
 
     def __post_init__(self) -> None:
         if not self.id.strip():
-            raise Rejected("A campaign box needs an id")
+            raise Rejected(Refusal.MALFORMED, "A campaign box needs an id")
         if not self.names.get("en", "").strip():
-            raise Rejected("Campaign box {box} needs an English name", box=self.id)
+            raise Rejected(Refusal.MALFORMED,
+                           "Campaign box {box} needs an English name", box=self.id)
         if not self.envelopes:
-            raise Rejected("Campaign box {box} lists no envelopes", box=self.id)
+            raise Rejected(Refusal.MALFORMED, "Campaign box {box} lists no envelopes", box=self.id)
         keys = [name_key(e) for e in self.envelopes]
         for index, key in enumerate(keys):
             if not key:
-                raise Rejected("Campaign box {box} has an empty envelope id", box=self.id)
+                raise Rejected(Refusal.MALFORMED,
+                               "Campaign box {box} has an empty envelope id", box=self.id)
             if key in keys[:index]:
                 raise Rejected(
+                    Refusal.MALFORMED,
                     "Campaign box {box} lists envelope {envelope} twice",
                     box=self.id,
                     envelope=self.envelopes[index],
                 )
         if not 1 <= self.scenarios_played <= len(self.envelopes):
             raise Rejected(
+                Refusal.MALFORMED,
                 "Campaign box {box}: scenarios_played must be between 1 and the number of"
                 " envelopes ({count}), not {played}",
                 box=self.id,
@@ -79,6 +83,7 @@ class CampaignBox:
             )
         if not 1 <= self.min_players <= self.max_players:
             raise Rejected(
+                Refusal.MALFORMED,
                 "Campaign box {box}: players must range from at least 1 up to a larger or"
                 " equal maximum, not {low} to {high}",
                 box=self.id,
@@ -90,6 +95,7 @@ class CampaignBox:
                 re.compile(self.card_id_pattern)
             except re.error as exc:
                 raise Rejected(
+                    Refusal.MALFORMED,
                     "Campaign box {box}: card_id_pattern is not a valid pattern ({problem})",
                     box=self.id,
                     problem=str(exc),
@@ -111,6 +117,7 @@ class CampaignBox:
         if found is not None:
             return found
         raise Rejected(
+            Refusal.UNKNOWN_ENVELOPE,
             "Unknown envelope '{envelope}': {box} has {envelopes}",
             envelope=text,
             box=self.name,
@@ -120,15 +127,18 @@ class CampaignBox:
     def check_card_id(self, card_id: str) -> str:
         cleaned = " ".join(card_id.split())
         if not cleaned:
-            raise Rejected("A campaign card needs its id, as printed on the card")
+            raise Rejected(Refusal.MALFORMED,
+                           "A campaign card needs its id, as printed on the card")
         if len(cleaned) > MAX_CARD:
             raise Rejected(
+                Refusal.TOO_LONG,
                 "Campaign card id '{card}' is longer than {limit} characters",
                 card=cleaned[:MAX_CARD] + "…",
                 limit=MAX_CARD,
             )
         if self.card_id_pattern is not None and not re.fullmatch(self.card_id_pattern, cleaned):
             raise Rejected(
+                Refusal.UNKNOWN_CARD,
                 "'{card}' is not a campaign card id of {box}: write it as printed, like"
                 " '{example}'",
                 card=card_id,
@@ -182,6 +192,7 @@ def converted(data: object, kind: type[_T], what: str) -> _T:
         return msgspec.convert(data, kind)
     except msgspec.ValidationError as exc:
         raise Rejected(
+            Refusal.MALFORMED,
             "This {what} data is not valid: {problem}", what=what, problem=str(exc)
         ) from None
 

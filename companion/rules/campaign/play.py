@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from companion.rules.campaign.box import MAX_CARD, CampaignBox, name_key
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 
 REPLAY = "replay"
 """Final outcome of a perfect tie in the final scenario that the table chose to replay."""
@@ -40,6 +40,7 @@ def colour_of(text: str, card: str = "") -> CardColour:
         return CardColour(value)
     except ValueError:
         raise Rejected(
+            Refusal.NOT_AN_OPTION,
             "Campaign card {card}: its border is 'orange' (kept) or 'grey' (this scenario"
             " only), not '{colour}'",
             card=card,
@@ -125,9 +126,11 @@ def checked_scores(campaign: CampaignSoFar, scores: Mapping[str, int]) -> dict[s
     for name, total in scores.items():
         player = campaign.player(name)
         if player in table:
-            raise Rejected("{player} has two scores; give one per player", player=player)
+            raise Rejected(Refusal.SCORES,
+                           "{player} has two scores; give one per player", player=player)
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total < 1000:
             raise Rejected(
+                Refusal.BAD_NUMBER,
                 "{player}'s score must be a whole number from 0 to 999, not {value}",
                 player=player,
                 value=total,
@@ -136,6 +139,7 @@ def checked_scores(campaign: CampaignSoFar, scores: Mapping[str, int]) -> dict[s
     missing = [p for p in campaign.players if p not in table]
     if missing:
         raise Rejected(
+            Refusal.SCORES,
             "Every player's score is needed; missing: {players}", players=", ".join(missing)
         )
     return table
@@ -153,7 +157,7 @@ def checked_winners(
     for name in winners:
         player = campaign.player(name)
         if player in chosen:
-            raise Rejected("{player} is named winner twice", player=player)
+            raise Rejected(Refusal.WINNER, "{player} is named winner twice", player=player)
         chosen.append(player)
     if victory is Victory.SCENARIO:
         return tuple(p for p in campaign.players if p in chosen)
@@ -162,6 +166,7 @@ def checked_winners(
     if not chosen:
         if len(leaders) > 1:
             raise Rejected(
+                Refusal.WINNER,
                 "{players} tie on {score} in {envelope}: name the winner after the tie-breaks"
                 " (most built cards, then most character tokens), or name them all for a"
                 " shared victory",
@@ -173,6 +178,7 @@ def checked_winners(
     for player in chosen:
         if table[player] != top:
             raise Rejected(
+                Refusal.WINNER,
                 "{player} scored {score}, less than {leader}'s {top}: under normal victory the"
                 " highest score wins. If the scenario has its own victory condition, record"
                 " the victory as 'scenario'",
@@ -192,12 +198,14 @@ def checked_next(
         return None
     if is_final:
         raise Rejected(
+            Refusal.ENVELOPE_ORDER,
             "{envelope} is the campaign's final scenario: there is no next envelope to choose",
             envelope=envelope,
         )
     chosen = campaign.box.envelope(next_envelope)
     if chosen == envelope or chosen in campaign.played_envelopes:
         raise Rejected(
+            Refusal.ENVELOPE_ORDER,
             "The resolution cannot send the campaign to {chosen}: that envelope is already"
             " played",
             chosen=chosen,
@@ -219,6 +227,7 @@ def checked_final(
     if not is_final:
         if final is not None:
             raise Rejected(
+                Refusal.WINNER,
                 "{envelope} is not the final scenario: the campaign's winner is decided by"
                 " the final one",
                 envelope=envelope,
@@ -230,6 +239,7 @@ def checked_final(
     if len(winners) == 1:
         if choice is not None and choice != winners[0]:
             raise Rejected(
+                Refusal.WINNER,
                 "{winner} won the final scenario and so wins the campaign; the table only"
                 " chooses after a perfect tie",
                 winner=winners[0],
@@ -237,6 +247,7 @@ def checked_final(
         return None
     if choice is None:
         raise Rejected(
+            Refusal.WINNER,
             "The final scenario {envelope} has no single winner: replay it (final 'replay')"
             " or name the player the table judges most deserving",
             envelope=envelope,
@@ -261,6 +272,7 @@ def checked_gains(
         name = " ".join(card.name.split())
         if len(name) > MAX_CARD:
             raise Rejected(
+                Refusal.BAD_NAME,
                 "Campaign card {card}: its name is longer than {limit} characters",
                 card=card_id,
                 limit=MAX_CARD,
@@ -268,6 +280,7 @@ def checked_gains(
         clean = CampaignCard(card_id, player, colour, name)
         if clean.key in holders:
             raise Rejected(
+                Refusal.CAMPAIGN_CARD,
                 "Campaign card {card} is already held by {holder}; it cannot be gained again"
                 " in {envelope}",
                 card=card_id,
@@ -293,6 +306,7 @@ def checked_losses(
         found = by_key.pop(name_key(card.id), None)
         if found is None or found.player != player:
             raise Rejected(
+                Refusal.CAMPAIGN_CARD,
                 "{player} does not hold campaign card {card}, so cannot lose it in {envelope}",
                 player=player,
                 card=card.id,
@@ -300,6 +314,7 @@ def checked_losses(
             )
         if found.colour is CardColour.GREY:
             raise Rejected(
+                Refusal.CAMPAIGN_CARD,
                 "Campaign card {card} is grey: it leaves by itself at the end of the scenario",
                 card=found.id,
             )

@@ -14,7 +14,7 @@ import msgspec
 
 from companion.rules.campaign.box import CampaignBox, converted, name_key
 from companion.rules.campaign.play import CampaignCard, CampaignSoFar, CardColour, ScenarioPlay
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 
 FORMAT = 1
 """Version of the JSON written by `Campaign.to_json`."""
@@ -50,6 +50,7 @@ def read_campaign(
     record = converted(data, CampaignRecord, "campaign")
     if record.format > FORMAT:
         raise Rejected(
+            Refusal.UNKNOWN_FORMAT,
             "Campaign {campaign} was saved by a newer version of the app (format {format});"
             " update the app to open it",
             campaign=record.name,
@@ -59,6 +60,7 @@ def read_campaign(
         box = boxes
         if box.id != record.box:
             raise Rejected(
+                Refusal.UNKNOWN_BOX,
                 "Campaign {campaign} belongs to box {box}, not {other}",
                 campaign=record.name,
                 box=record.box,
@@ -68,6 +70,7 @@ def read_campaign(
         box = boxes[record.box]
     else:
         raise Rejected(
+            Refusal.UNKNOWN_BOX,
             "Campaign {campaign} uses box '{box}', which is not installed; known boxes:"
             " {known}",
             campaign=record.name,
@@ -95,6 +98,7 @@ def check_held(campaign: CampaignSoFar, index: int, listed: list[CardRecord]) ->
         source = earlier.get(key)
         if source is not None and source.colour is CardColour.GREY:
             raise Rejected(
+                Refusal.CAMPAIGN_CARD,
                 "Scenario {number} ({envelope}) lists grey card {card} of {player}: grey cards"
                 " are dropped at the end of the scenario that gave them",
                 number=index + 1,
@@ -103,6 +107,7 @@ def check_held(campaign: CampaignSoFar, index: int, listed: list[CardRecord]) ->
                 player=player,
             )
         raise Rejected(
+            Refusal.CAMPAIGN_CARD,
             "Scenario {number} ({envelope}) lists campaign card {card} for {player}, but no"
             " earlier scenario left it with that player",
             number=index + 1,
@@ -113,6 +118,7 @@ def check_held(campaign: CampaignSoFar, index: int, listed: list[CardRecord]) ->
     for key, card in expected.items():
         if key not in seen:
             raise Rejected(
+                Refusal.CAMPAIGN_CARD,
                 "Scenario {number} ({envelope}) does not list orange card {card} of {player}:"
                 " orange cards stay with their player until the end of the campaign",
                 number=index + 1,
@@ -128,16 +134,19 @@ def check_ending(record: CampaignRecord, box: CampaignBox, final_winner: str | N
     the scenarios give (`final_winner`)."""
     if record.replayed and len(record.scenarios) != box.scenarios_played:
         raise Rejected(
+            Refusal.MALFORMED,
             "Campaign {campaign} lists replayed final scenarios before its final scenario",
             campaign=record.name,
         )
     if record.final is not None and len(record.scenarios) != box.scenarios_played:
         raise Rejected(
+            Refusal.MALFORMED,
             "Campaign {campaign} names a final outcome before its final scenario",
             campaign=record.name,
         )
     if record.final_winner is not None and record.final_winner != final_winner:
         raise Rejected(
+            Refusal.WINNER,
             "Campaign {campaign} says {stored} won, but its scenarios give {winner}",
             campaign=record.name,
             stored=record.final_winner,

@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.i18n import t, tn
 from companion.rules.cards import Card, Expansion
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.scoring import Score, solo_rank
 from companion.rules.supremacy import MAX_PLAYERS
 from companion.store import StoreError
@@ -348,7 +348,8 @@ class QuickScoreScreen(Screen):
         try:
             me = self._answer()
             if isinstance(me, str):
-                raise Rejected("Say which player you are first (or \"None of them\")")
+                raise Rejected(Refusal.UNKNOWN_PLAYER,
+                               "Say which player you are first (or \"None of them\")")
             record = self.model.to_record(self.catalog, self.record_id, me, self.from_game)
         except Rejected as exc:
             self.app.explain(exc)

@@ -9,7 +9,7 @@ import flet as ft
 from companion.i18n import language, t
 from companion.rules.actions import Start
 from companion.rules.cards import Expansion
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.players import groups
 from companion.rules.scenarios import Scenario, start_for
 from companion.rules.supremacy import MAX_PLAYERS, max_players
@@ -358,7 +358,7 @@ class SetupScreen(Screen):
         expansions = tuple(e.value for e in Expansion if e.value in self.expansions)
         if self.mode == "scenario":
             if self.scenario is None:
-                raise Rejected("Choose a scenario first")
+                raise Rejected(Refusal.SETUP, "Choose a scenario first")
             return start_for(self.scenario, self.empire, expansions)
         return Start(
             empire=self.empire,
