@@ -6,7 +6,7 @@ import pytest
 
 from companion.rules.actions import ChooseScience, Construct, NextStep, Place, Start
 from companion.rules.cards import Resource
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.game import Game
 from companion.rules.state import Phase
 from companion.shipped.catalog import Catalog
@@ -22,12 +22,20 @@ def construct(game: Game, cards: Catalog, *names: str) -> list[int]:
     return [game.play(Construct(cards.card(name).id))[0].params["uid"] for name in names]
 
 
-def rejected(game: Game, action: object, match: str) -> None:
-    """The action is refused with a message matching `match` and nothing changes."""
+def refused_as(error: Rejected, kind: Refusal, /, **params: object) -> None:
+    """`error` is a refusal of `kind`, and its message says `params` (of those it has):
+    what is wrong and the numbers or names it gives, whatever its English words."""
+    assert error.kind is kind, f"{error.kind} ({error}), not {kind}"
+    assert {name: error.params.get(name) for name in params} == params, str(error)
+
+
+def rejected(game: Game, action: object, kind: Refusal, /, **params: object) -> None:
+    """The action is refused as `kind` (see `refused_as`) and nothing changes."""
     before = game.to_json()
     state = game.state.copy()
-    with pytest.raises(Rejected, match=match):
+    with pytest.raises(Rejected) as refused:
         game.play(action)  # type: ignore[arg-type]
+    refused_as(refused.value, kind, **params)
     assert game.to_json() == before
     assert game.state == state
 

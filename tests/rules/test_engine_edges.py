@@ -5,12 +5,12 @@ skips the War or Peace step, no more copies than the deck holds)."""
 from __future__ import annotations
 
 import pytest
-from games import construct, finish_step, new, rejected, to_step
+from games import construct, finish_step, new, refused_as, rejected, to_step
 
 from companion.rules.actions import Construct, End, NextStep, Place, Recycle, Start
 from companion.rules.cards import Resource
 from companion.rules.engine import apply, start_state
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.game import Game
 from companion.rules.state import Phase
 from companion.shipped.catalog import Catalog
@@ -70,7 +70,7 @@ def test_the_game_cannot_end_before_the_last_war_or_peace_step(cards: Catalog) -
         finish_step(game)
     if game.state.to_place:
         game.play(Place(count=game.state.to_place))
-    rejected(game, End(), "still produce")
+    rejected(game, End(), Refusal.STEP_UNFINISHED)
     game.play(NextStep())
     assert game.state.phase is Phase.EXTRA
     game.play(End())
@@ -82,7 +82,8 @@ def test_an_empire_never_holds_more_copies_than_the_deck(cards: Catalog) -> None
     assert carrier.copies == 1
     game = new(cards)
     construct(game, cards, "Aircraft Carrier")
-    rejected(game, Construct(carrier.id), "The deck has 1 Aircraft Carrier")
+    rejected(game, Construct(carrier.id), Refusal.NO_COPY_LEFT, copies=1,
+             card="Aircraft Carrier")
 
 
 def test_a_scenario_leaves_room_for_the_fourth_icebreaker_only(cards: Catalog) -> None:
@@ -91,10 +92,11 @@ def test_a_scenario_leaves_room_for_the_fourth_icebreaker_only(cards: Catalog) -
     game = Game.new(Start(empire="Noram States", face="B", scenario="ca-5",
                           required=(icebreaker.id,) * 3, expansions=("ca",)), cards)
     construct(game, cards, "Icebreaker")  # the deck's fourth
-    rejected(game, Construct(icebreaker.id), "4 copies of Icebreaker")
-    with pytest.raises(Rejected, match="4 copies of Icebreaker"):
+    rejected(game, Construct(icebreaker.id), Refusal.NO_COPY_LEFT, copies=4, card="Icebreaker")
+    with pytest.raises(Rejected) as refused:
         Game.new(Start(empire="Noram States", face="B", scenario="ca-5",
                        required=(icebreaker.id,) * 5, expansions=("ca",)), cards)
+    refused_as(refused.value, Refusal.NO_COPY_LEFT, copies=4, card="Icebreaker")
 
 
 def test_a_game_saved_before_the_deck_was_counted_still_opens(cards: Catalog) -> None:
@@ -109,4 +111,5 @@ def test_a_game_saved_before_the_deck_was_counted_still_opens(cards: Catalog) ->
     ]}
     game = Game.from_json(saved, cards)
     assert len(game.state.under_construction) == 2
-    rejected(game, Construct(elevator.id), "The deck has 1 Space Elevator")
+    rejected(game, Construct(elevator.id), Refusal.NO_COPY_LEFT, copies=1,
+             card="Space Elevator")
