@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.tableau import check_box_copies
 from companion.shipped.catalog import catalog
 
@@ -15,7 +15,11 @@ def test_the_box_copies_bound_what_a_table_can_count() -> None:
     harbor = cards.card("Harbor Zone")  # cards.csv: 2 copies
     check_box_copies(tower, 0)
     check_box_copies(harbor, 1)
-    with pytest.raises(Rejected, match="only one"):
+    with pytest.raises(Rejected) as refused:
         check_box_copies(tower, 1)
-    with pytest.raises(Rejected, match="2 copies"):
+    assert (refused.value.kind, refused.value.params) == (
+        Refusal.NO_COPY_LEFT, {"card": "Giant Tower"})
+    with pytest.raises(Rejected) as refused:
         check_box_copies(harbor, 2)
+    assert (refused.value.kind, refused.value.params) == (
+        Refusal.NO_COPY_LEFT, {"copies": 2, "card": "Harbor Zone"})

@@ -29,13 +29,15 @@ def middle_of_round_2(cards: Catalog) -> Game:
     return Game(cards, benjamin_game(cards).actions[:MIDDLE_OF_ROUND_2])
 
 
-def unchanged(game: Game, saved: dict[str, Any], match: str, step: Any) -> None:
-    """`step` is refused with a message matching `match`, and nothing changes."""
+def unchanged(game: Game, saved: dict[str, Any], kind: Refusal, step: Any) -> Rejected:
+    """`step` is refused as `kind`, and nothing changes; the refusal."""
     state = game.state.copy()
-    with pytest.raises(Rejected, match=match):
+    with pytest.raises(Rejected) as refused:
         step()
+    assert refused.value.kind is kind, refused.value
     assert game.to_json() == saved
     assert game.state == state
+    return refused.value
 
 
 def test_going_back_is_the_game_replayed_up_to_that_move(cards: Catalog) -> None:
@@ -125,15 +127,17 @@ def test_going_back_to_the_setup(cards: Catalog) -> None:
     assert len(game.actions) == MIDDLE_OF_ROUND_2
 
 
-@pytest.mark.parametrize(("keep", "match"), [
-    (0, "no move 0"), (-1, "no move -1"), (22, "no move 22"), (True, "no move True"),
-    (21, "at this move already"),
+@pytest.mark.parametrize(("keep", "kind"), [
+    (0, Refusal.BAD_NUMBER), (-1, Refusal.BAD_NUMBER), (22, Refusal.BAD_NUMBER),
+    (True, Refusal.BAD_NUMBER), (21, Refusal.NOTHING_TO_DO),
 ])
 def test_a_point_that_is_not_before_now_is_refused(cards: Catalog, keep: Any,
-                                                   match: str) -> None:
+                                                   kind: Refusal) -> None:
     game = middle_of_round_2(cards)
     game.undo()  # 21 actions, and one to redo, which a refusal must keep too
-    unchanged(game, game.to_json(), match, lambda: game.go_back(keep))
+    refused = unchanged(game, game.to_json(), kind, lambda: game.go_back(keep))
+    if kind is Refusal.BAD_NUMBER:
+        assert refused.params["number"] is keep
 
 
 def test_a_refused_move_while_bringing_back_leaves_the_game_as_it_was(
@@ -142,13 +146,14 @@ def test_a_refused_move_while_bringing_back_leaves_the_game_as_it_was(
     game.go_back(PLACED_ON_THE_PLANT)
     saved = game.to_json()
     seen: list[object] = []
+    not_yet = Rejected(Refusal.NOT_UNDOABLE, "Not yet")
 
     def referee(action: object) -> None:
         seen.append(action)
         if isinstance(action, NextStep) and len(seen) > 2:
-            raise Rejected(Refusal.STEP_UNFINISHED, "Not yet")
+            raise not_yet
 
-    unchanged(game, saved, "Not yet", lambda: game.undo(referee))
+    assert unchanged(game, saved, Refusal.NOT_UNDOABLE, lambda: game.undo(referee)) is not_yet
     assert seen == list(game.undo_brings_back[:3])  # each checked in turn, then refused
 
 
@@ -160,8 +165,9 @@ def test_a_saved_going_back_that_does_not_fit_is_refused(cards: Catalog,
                                                          back: object) -> None:
     game = middle_of_round_2(cards)
     game.go_back(PLACED_ON_THE_PLANT)  # 5 on the redo list, 17 actions
-    with pytest.raises(Rejected, match="'back' must name 'undo' or 'redo'"):
+    with pytest.raises(Rejected) as refused:
         Game.from_json({**game.to_json(), "back": back}, cards)
+    assert refused.value.kind is Refusal.MALFORMED
 
 
 def test_ordinary_moves_have_no_going_back(cards: Catalog) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.players import (
     OWNER,
     Period,
@@ -261,8 +261,7 @@ def test_a_rename_to_the_same_name_is_refused_and_a_new_spelling_is_a_rename() -
     settings = Settings()
     with pytest.raises(Rejected) as refused:
         rename(settings, "ann", "Ann", " Ann ", ["ann", "bob"])
-    assert refused.value.template == "{name} is already this player's name"
-    assert refused.value.params == {"name": "Ann"}
+    assert (refused.value.kind, refused.value.params) == (Refusal.NOTHING_TO_DO, {"name": "Ann"})
     assert settings.values == {}
     told, before = rename(settings, "ann", "Ann", "ANN", ["ann", "bob"])  # capitals only
     assert (told, before) == ("Ann is now called ANN.", {})
@@ -279,8 +278,7 @@ def test_a_name_no_player_can_have_is_refused(typed: str) -> None:
     settings = Settings()
     with pytest.raises(Rejected) as refused:
         rename(settings, "ann", "Ann", typed, [])
-    assert (refused.value.template, refused.value.params) == (
-        "A player's name is 1 to {limit} printable characters", {"limit": 60})
+    assert (refused.value.kind, refused.value.params) == (Refusal.BAD_NAME, {"limit": 60})
     assert settings.values == {}
     told, _ = rename(settings, "ann", "Ann", "x" * 60, [])
     assert told.endswith("x" * 60 + ".")

@@ -51,7 +51,7 @@ from companion.rules.cards import (
 )
 from companion.rules.construction import UnderConstruction
 from companion.rules.engine import MAX_COUNT, Event
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.game import Game
 from companion.rules.production import per_round_tokens, produced, production, sources
 from companion.rules.state import KRYSTALLIUM_CUBES, ROUNDS, GameState, Phase
@@ -359,7 +359,7 @@ class Run:
         try:
             events = game.play(action)
         except Rejected as exc:
-            assert str(exc)
+            assert str(exc) and isinstance(exc.kind, Refusal)
             assert game.to_json() == saved
             assert game.state == state
             assert game.actions == actions and game.can_redo == can_redo
@@ -374,7 +374,7 @@ class Run:
 
     def undo(self) -> None:
         if not self.game.can_undo:
-            with pytest.raises(Rejected):
+            with pytest.raises(Rejected, check=lambda e: e.kind is Refusal.NOTHING_TO_DO):
                 self.game.undo()
             return
         self.game.undo()
@@ -382,7 +382,7 @@ class Run:
 
     def redo(self) -> None:
         if not self.game.can_redo:
-            with pytest.raises(Rejected):
+            with pytest.raises(Rejected, check=lambda e: e.kind is Refusal.NOTHING_TO_DO):
                 self.game.redo()
             return
         self.game.redo()
@@ -535,7 +535,7 @@ def test_any_setup_starts_a_game_or_is_rejected(data: st.DataObject) -> None:
     try:
         game = Game.new(start, CATALOG)
     except Rejected as exc:
-        assert str(exc)
+        assert str(exc) and isinstance(exc.kind, Refusal)
         return
     assert game.state.round == 1 and game.state.phase is Phase.PLANNING
     assert [c.card.id for c in game.state.under_construction] == list(start.required)
@@ -566,7 +566,7 @@ def test_corrupted_saves_load_or_are_rejected(seed: int, data: st.DataObject) ->
     try:
         game = Game.from_json(saved, CATALOG)
     except Rejected as exc:
-        assert str(exc)
+        assert str(exc) and isinstance(exc.kind, Refusal)
         return
     check_round_trips(game)
 
@@ -826,6 +826,6 @@ def test_wrongly_typed_values_are_rejected_or_still_reload(case: Callable[[], Ga
     try:
         game = case()
     except Rejected as exc:
-        assert str(exc)
+        assert str(exc) and isinstance(exc.kind, Refusal)
         return
     check_round_trips(game)

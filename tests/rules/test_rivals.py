@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from companion.rules.actions import NextStep, Opponents, Place, Rivals, Start
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.game import Game, replay
 from companion.rules.supremacy import (
     others_can_matter,
@@ -52,8 +52,9 @@ def test_offered_answers_and_when_to_ask() -> None:
     assert not others_can_matter(0, 4)  # your 0 loses whatever they say
     assert others_can_matter(1, 4)
     assert not others_can_matter(9, 1)  # solo: nobody to ask
-    with pytest.raises(Rejected):
+    with pytest.raises(Rejected) as refused:
         wins_with_rivals(3, 3, 3)  # only 2 others at a table of 3
+    assert (refused.value.kind, refused.value.params["others"]) == (Refusal.PLAYER_COUNT, 2)
 
 
 def table(cards: Catalog, players: int = 3) -> Game:
@@ -67,15 +68,16 @@ def test_a_step_you_produce_nothing_in_is_settled_without_asking(cards: Catalog)
     assert game.state.supremacy is None
     game.play(Rivals(0))  # nobody reached 3
     assert game.state.financiers == 1
-    with pytest.raises(Rejected, match="already given"):
-        game.play(Rivals(1))
-    with pytest.raises(Rejected, match="already given"):
-        game.play(Opponents((1, 1)))
+    for answer in (Rivals(1), Opponents((1, 1))):  # the supremacy is settled already
+        with pytest.raises(Rejected) as refused:
+            game.play(answer)
+        assert refused.value.kind is Refusal.SUPREMACY
     game.play(Place(count=3))
     game.play(NextStep())  # Energy: 0
     assert game.state.supremacy is False
-    with pytest.raises(Rejected, match="Your total is 0"):
+    with pytest.raises(Rejected) as refused:  # settled by your 0
         game.play(Rivals(0))
+    assert refused.value.kind is Refusal.SUPREMACY
     game.play(NextStep())  # nothing to ask, nothing to place
 
 
@@ -88,7 +90,8 @@ def test_games_saved_with_totals_for_a_zero_step_still_replay(cards: Catalog) ->
     game.play(NextStep())  # Energy: 0
     game.play(Opponents((2, 0)))
     assert game.state.supremacy is False and game.state.opponents == (2, 0)
-    with pytest.raises(Rejected, match="already given"):
+    with pytest.raises(Rejected) as refused:
         game.play(Opponents((2, 0)))
+    assert refused.value.kind is Refusal.SUPREMACY
     assert replay(game.actions, cards) == game.state
     assert game.state.financiers == 0

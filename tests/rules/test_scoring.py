@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.scoring import Standing, ranking, score, solo_rank
 from companion.shipped.catalog import Catalog
 
@@ -46,8 +46,9 @@ def test_under_construction_and_krystallium_give_nothing(cards: Catalog) -> None
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "3", True])
 def test_bad_token_counts_are_rejected(cards: Catalog, bad: object) -> None:
-    with pytest.raises(Rejected):
+    with pytest.raises(Rejected) as refused:
         score(cards.empire("Noram States", "B"), [], bad, 0)  # type: ignore[arg-type]
+    assert refused.value.kind is Refusal.BAD_NUMBER
 
 
 def test_ranking_tie_breakers() -> None:

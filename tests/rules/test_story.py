@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from games import construct, new, to_step
 from story_samples import benjamin_game, table_game
 
 from companion.rules.actions import NextStep, Place, Recycle
 from companion.rules.cards import Resource, Token
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.state import Phase
 from companion.rules.story import built_cards, game_story
 from companion.shipped.catalog import Catalog
@@ -57,11 +58,9 @@ def test_a_table_games_supremacy_with_the_other_players_totals(cards: Catalog) -
 
 
 def test_a_list_that_is_not_a_game_is_refused(cards: Catalog) -> None:
-    try:
-        game_story([], cards)
-    except Rejected:
-        return
-    raise AssertionError("an empty action list has no story")
+    with pytest.raises(Rejected) as refused:
+        game_story([], cards)  # an empty action list has no story
+    assert refused.value.kind is Refusal.MALFORMED
 
 
 def test_the_war_or_peace_step_s_krystallium_is_in_the_story(cards: Catalog) -> None:

@@ -17,7 +17,7 @@ from companion.rules.actions import (
 )
 from companion.rules.cards import Resource, Token
 from companion.rules.engine import apply, start_state
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.state import GameState
 from companion.rules.suggest import (
     Slot,
@@ -81,10 +81,12 @@ def test_check_placement_refuses_bad_plans(cards: Catalog) -> None:
     game = new(cards, face="A")
     (turbines,) = construct(game, cards, "Wind Turbines")
     game.play(NextStep())
-    assert isinstance(check_placement(game.state, ((turbines, 3),)), Rejected)
-    assert isinstance(check_placement(game.state, ((turbines, 2),)), Rejected)
-    assert isinstance(check_placement(game.state, ((turbines, 1), (turbines, 1), (None, 1))),
-                      Rejected)
+    too_many = check_placement(game.state, ((turbines, 3),))
+    assert too_many is not None and too_many.kind is Refusal.SLOTS_FULL
+    too_few = check_placement(game.state, ((turbines, 2),))
+    assert too_few is not None and too_few.kind is Refusal.NOT_HELD
+    twice = check_placement(game.state, ((turbines, 1), (turbines, 1), (None, 1)))
+    assert twice is not None and twice.kind is Refusal.MALFORMED
     assert check_placement(game.state, ((turbines, 1), (None, 2))) is None
     assert check_placement(game.state, ((None, 3),)) is None
 
@@ -95,7 +97,7 @@ def test_refusal_asks_the_engine_without_changing_the_game(cards: Catalog) -> No
     game.play(NextStep())
     before = game.to_json()
     reason = refusal(game.state, NextStep(), cards)
-    assert isinstance(reason, Rejected) and "remaining" in str(reason)
+    assert isinstance(reason, Rejected) and reason.kind is Refusal.STEP_UNFINISHED
     assert refusal(game.state, Place(count=3), cards) is None
     assert game.to_json() == before and game.state.to_place == 3
 
@@ -137,10 +139,12 @@ def test_ends_game_exactly_where_the_engine_ends_it(cards: Catalog) -> None:
             game.play(ChooseScience("Gen"))
         if ends_game(game.state):
             ended_at = (game.state.round, game.state.step)
-            assert isinstance(refusal(game.state, NextStep(), cards), Rejected)
+            refused = refusal(game.state, NextStep(), cards)
+            assert refused is not None and refused.kind is Refusal.GAME_OVER
             game.play(End())
             break
-        assert isinstance(refusal(game.state, End(), cards), Rejected)
+        refused = refusal(game.state, End(), cards)
+        assert refused is not None and refused.kind is Refusal.GAME_NOT_OVER
         game.play(NextStep())
     assert ended_at == (4, Resource.EXPLORATION)
     assert game.state.finished

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.cards import Resource, Token
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.supremacy import supremacy_bonus, supremacy_winners
 
 
@@ -24,10 +24,14 @@ def test_winners(totals: tuple[int, ...], winners: list[int]) -> None:
     assert supremacy_winners(totals) == winners
 
 
-@pytest.mark.parametrize("totals", [(), (1,) * 8, (-1, 2), (1.5, 2)])
-def test_bad_totals_are_rejected(totals: tuple) -> None:
-    with pytest.raises(Rejected):
+@pytest.mark.parametrize(("totals", "kind"), [
+    ((), Refusal.PLAYER_COUNT), ((1,) * 8, Refusal.PLAYER_COUNT),
+    ((-1, 2), Refusal.BAD_NUMBER), ((1.5, 2), Refusal.BAD_NUMBER),
+])
+def test_bad_totals_are_rejected(totals: tuple, kind: Refusal) -> None:
+    with pytest.raises(Rejected) as refused:
         supremacy_winners(totals)
+    assert refused.value.kind is kind
 
 
 def test_bonus_per_resource() -> None:
@@ -37,8 +41,9 @@ def test_bonus_per_resource() -> None:
     assert supremacy_bonus(Resource.EXPLORATION) is Token.GENERAL
     assert supremacy_bonus(Resource.SCIENCE, Token.GENERAL) is Token.GENERAL
     assert supremacy_bonus(Resource.SCIENCE, Token.FINANCIER) is Token.FINANCIER
-    with pytest.raises(Rejected, match="choose"):
+    with pytest.raises(Rejected) as refused:
         supremacy_bonus(Resource.SCIENCE)
+    assert refused.value.kind is Refusal.NOT_AN_OPTION
 
 
 def test_table_size_depends_on_corruption_and_ascension() -> None:

@@ -4,6 +4,7 @@ the draft of each round and the final ranking, against hand-worked numbers."""
 from __future__ import annotations
 
 import pytest
+from games import refused_as
 
 from companion.rules.actions import (
     ChooseScience,
@@ -14,7 +15,7 @@ from companion.rules.actions import (
     Place,
     Start,
 )
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.game import Game
 from companion.rules.scoring import TieBreak
 from companion.rules.table import (
@@ -63,8 +64,9 @@ def test_cards_pass_left_in_rounds_1_and_3_and_right_in_2_and_4(
 
 @pytest.mark.parametrize("bad", [0, 5, True])
 def test_there_is_no_draft_outside_the_four_rounds(bad: int) -> None:
-    with pytest.raises(Rejected):
+    with pytest.raises(Rejected) as refused:
         draft_direction(bad)
+    refused_as(refused.value, Refusal.BAD_NUMBER, round=bad)
 
 
 @pytest.mark.parametrize(("players", "expansions", "dealt", "discarded"), [
@@ -86,8 +88,9 @@ def test_the_deal_of_each_table_size(players: int, expansions: list[str], dealt:
 
 @pytest.mark.parametrize(("players", "expansions"), [(1, ["base"]), (6, ["base"]), (8, ["ca"])])
 def test_no_deal_for_a_table_the_box_does_not_allow(players: int, expansions: list[str]) -> None:
-    with pytest.raises(Rejected):
+    with pytest.raises(Rejected) as refused:
         deal(players, expansions)
+    refused_as(refused.value, Refusal.PLAYER_COUNT, players=players)
 
 
 def test_supremacy_waits_for_every_seat_then_settles_with_no_totals_typed(
@@ -112,8 +115,9 @@ def test_a_step_ends_only_when_every_seat_has_placed_its_cubes(cards: Catalog) -
     noram.play(Place(count=3))
     seats = [noram.state, panafrica.state]
     assert waiting_for(seats, 0) == [1]
-    with pytest.raises(Rejected, match="waiting for Bo"):
+    with pytest.raises(Rejected) as refused:
         check_move_on(seats, 0, NAMES)
+    refused_as(refused.value, Refusal.STEP_UNFINISHED, names="Bo")
     panafrica.play(Place(count=2))
     check_move_on([noram.state, panafrica.state], 0, NAMES)
     assert waiting_for([noram.state, panafrica.state], 1) == []
@@ -182,33 +186,40 @@ def test_a_settled_supremacy_is_not_undone_on_one_phone(cards: Catalog) -> None:
     noram.play(Place(count=1))
     check_undo(noram.next_undo())  # a cube may be taken back
     noram.undo()
-    with pytest.raises(Rejected, match="whole table"):
+    with pytest.raises(Rejected) as refused:
         check_undo(noram.next_undo())
+    assert refused.value.kind is Refusal.NOT_UNDOABLE
 
 
 def test_each_empire_is_dealt_once_and_faces_are_never_mixed(cards: Catalog) -> None:
     noram = seat(cards, "Noram States")
-    with pytest.raises(Rejected, match="already another player"):
+    with pytest.raises(Rejected) as refused:
         check_empire([noram.state, None], "Noram States", "A")
-    with pytest.raises(Rejected, match="face A"):
+    refused_as(refused.value, Refusal.EMPIRE_TAKEN, empire="Noram States")
+    with pytest.raises(Rejected) as refused:
         check_empire([noram.state, None], "Panafrican Union", "B")
+    refused_as(refused.value, Refusal.EMPIRE_FACE, face="A")
     check_empire([noram.state, None], "Panafrican Union", "A")
     twin = seat(cards, "Noram States")
-    with pytest.raises(Rejected, match="^Ana and Bo both play Noram States: each Empire "
-                                       "card is dealt to one player$"):
+    with pytest.raises(Rejected) as refused:
         check_table([noram.state, twin.state], NAMES)
-    with pytest.raises(Rejected, match="^Bo plays face B and Ana face A: every player of a "
-                                       "table uses the same face$"):
+    refused_as(refused.value, Refusal.EMPIRE_TAKEN, first="Ana", second="Bo",
+               empire="Noram States")
+    with pytest.raises(Rejected) as refused:
         check_table([noram.state, seat(cards, "Panafrican Union", face="B").state], NAMES)
-    with pytest.raises(Rejected, match="2 players"):
+    refused_as(refused.value, Refusal.EMPIRE_FACE, player="Bo", face="B", first="Ana",
+               first_face="A")
+    with pytest.raises(Rejected) as refused:
         check_table([noram.state, seat(cards, "Panafrican Union", players=3).state], NAMES)
+    refused_as(refused.value, Refusal.PLAYER_COUNT, players=2)
     carrier = cards.card("Aircraft Carrier")
     other = seat(cards, "Panafrican Union")
     for game in (noram, other):
         game.play(Construct(carrier.id))
-    with pytest.raises(Rejected, match=r"^The box has only 1 Aircraft Carrier; the table "
-                                       r"counts 2 \(Ana 1, Bo 1\)$"):
+    with pytest.raises(Rejected) as refused:
         check_table([noram.state, other.state], NAMES)
+    refused_as(refused.value, Refusal.NO_COPY_LEFT, card="Aircraft Carrier", count=1, built=2,
+               players="Ana 1, Bo 1")
 
 
 def play_out(games: tuple[Game, ...]) -> None:
@@ -229,8 +240,9 @@ def play_out(games: tuple[Game, ...]) -> None:
 
 def test_the_final_ranking_with_its_tie_breakers(cards: Catalog) -> None:
     noram, panafrica = two_seats(cards)
-    with pytest.raises(Rejected, match="every player's game is over"):
+    with pytest.raises(Rejected) as refused:
         final_ranking([noram.state, panafrica.state])
+    assert refused.value.kind is Refusal.GAME_NOT_OVER
     play_out((noram, panafrica))
     # Noram States A: 1 VP per Financier; wins M (3 v 2) and G (1 v 0) each round:
     # 8 Financiers → 8 tokens × (1 + 1) = 16. Panafrican Union A: 2 per Research (none);
@@ -260,15 +272,17 @@ def test_the_players_share_one_deck(cards: Catalog) -> None:
     noram, panafrica = two_seats(cards)
     check_copies([noram.state, panafrica.state], carrier)
     noram.play(Construct(carrier.id))
-    with pytest.raises(Rejected, match="The deck has 1 Aircraft Carrier, already taken"):
+    with pytest.raises(Rejected) as refused:
         check_copies([noram.state, panafrica.state], carrier)
+    refused_as(refused.value, Refusal.NO_COPY_LEFT, copies=1, card="Aircraft Carrier")
     icebreaker = cards.card("Icebreaker")  # 4 copies
     for game in (noram, noram, panafrica):
         game.play(Construct(icebreaker.id))
     check_copies([noram.state, panafrica.state], icebreaker)
     panafrica.play(Construct(icebreaker.id))
-    with pytest.raises(Rejected, match="4 copies of Icebreaker, all already taken"):
+    with pytest.raises(Rejected) as refused:
         check_copies([noram.state, panafrica.state], icebreaker)
+    refused_as(refused.value, Refusal.NO_COPY_LEFT, copies=4, card="Icebreaker")
 
 
 def test_six_players_reward_the_two_highest(cards: Catalog) -> None:
