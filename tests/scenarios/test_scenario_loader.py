@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.shipped.catalog import Catalog
 from companion.shipped.paths import scenarios_dir
 from companion.shipped.scenarios import (
@@ -111,8 +111,10 @@ def test_lookup_by_id_or_name_in_any_language() -> None:
     library = load_scenarios()
     assert library.scenario("Les glaces du Nord").id == "ca-5"
     assert library.scenario("megalomania").id == "base-6"
-    with pytest.raises(Rejected, match="Unknown scenario 'base-9'"):
+    with pytest.raises(Rejected) as refused:
         library.scenario("base-9")
+    assert refused.value.kind is Refusal.UNKNOWN_SCENARIO
+    assert refused.value.params["scenario"] == "base-9"
 
 
 @pytest.fixture

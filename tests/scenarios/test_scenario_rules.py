@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.game import Game
 from companion.rules.scenarios import (
     Attempt,
@@ -84,8 +84,10 @@ def test_icebreaker_must_be_built_three_times(cards: Catalog) -> None:
 
 
 def test_scenarios_are_face_b_only() -> None:
-    with pytest.raises(Rejected, match="face B, not face A"):
+    with pytest.raises(Rejected) as refused:
         scenario_result(SCENARIOS["base-2"], SCENARIOS["base-2"].required, 100, "A")
+    assert refused.value.kind is Refusal.EMPIRE_FACE
+    assert (refused.value.params["required"], refused.value.params["face"]) == ("B", "A")
 
 
 def test_thresholds_must_rise() -> None:
@@ -135,12 +137,14 @@ def test_progress_of_lost_attempts_has_no_medal() -> None:
     assert by_missing.wins == 1 and by_missing.best_medal is Medal.BRONZE
 
 
-@pytest.mark.parametrize("record, words", [
-    ({"won": True}, "whole-number total"),
-    ({"total": "90", "won": True}, "whole-number total"),
-    ({"total": 90, "won": "yes"}, "true or false"),
-    ({"total": 90, "won": True, "medal": "platinum"}, "bronze, silver or gold"),
+@pytest.mark.parametrize("record, kind, value", [
+    ({"won": True}, Refusal.BAD_NUMBER, None),  # no total
+    ({"total": "90", "won": True}, Refusal.BAD_NUMBER, "90"),
+    ({"total": 90, "won": "yes"}, Refusal.MALFORMED, "yes"),
+    ({"total": 90, "won": True, "medal": "platinum"}, Refusal.NOT_AN_OPTION, "platinum"),
 ])
-def test_unusable_attempt_records_are_named(record: dict[str, object], words: str) -> None:
-    with pytest.raises(Rejected, match=words):
+def test_unusable_attempt_records_are_named(record: dict[str, object], kind: Refusal,
+                                            value: object) -> None:
+    with pytest.raises(Rejected) as refused:
         progress([record])
+    assert (refused.value.kind, refused.value.params["value"]) == (kind, value)
