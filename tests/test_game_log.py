@@ -21,7 +21,7 @@ from builders import memory_services, played, saved_moves
 from story_samples import benjamin_game
 
 from companion.rules.actions import Construct, NextStep, Opponents, Place, Recycle
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.game import Game
 from companion.rules.state import Phase
 from companion.shipped.catalog import catalog
@@ -103,13 +103,15 @@ def test_the_log_tells_the_moves_latest_first_in_the_storys_words() -> None:
         1, "Set up Panafrican Union (face A)", True)
 
 
-@pytest.mark.parametrize("keep", [0, MIDDLE_OF_ROUND_2])
-def test_a_refused_going_back_changes_nothing(keep: int) -> None:
+@pytest.mark.parametrize(("keep", "kind"), [
+    (0, Refusal.BAD_NUMBER), (MIDDLE_OF_ROUND_2, Refusal.NOTHING_TO_DO)])
+def test_a_refused_going_back_changes_nothing(keep: int, kind: Refusal) -> None:
     services = memory_services()
     session = middle_of_round_2(services)
     before, record = session.game.to_json(), saved(services, session)
-    with pytest.raises(Rejected):
+    with pytest.raises(Rejected) as refused:
         session.go_back(keep)
+    assert refused.value.kind is kind
     assert session.game.to_json() == before
     assert saved(services, session) == record
 
@@ -158,8 +160,9 @@ def test_at_a_table_the_moves_before_a_settled_supremacy_cannot_be_gone_back_to(
     assert [(m.number, m.can_go_back) for m in moves] == [
         (5, False), (4, True), (3, True), (2, False), (1, False)]
     before, record = ana.game.to_json(), saved(services, ana)
-    with pytest.raises(Rejected, match="settled for the whole table"):
+    with pytest.raises(Rejected) as refused:
         ana.go_back(2)
+    assert refused.value.kind is Refusal.NOT_UNDOABLE
     assert ana.game.to_json() == before and saved(services, ana) == record
     ana.go_back(3)  # just after the settlement: the cubes come back
     assert (ana.state.phase, ana.state.to_place, ana.state.financiers) == (

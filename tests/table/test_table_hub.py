@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from builders import memory_services
 
 from companion.rules.actions import NextStep, Place, Start
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.usecases.services import Services
 from companion.usecases.session import GameSession
 from companion.usecases.tables import SeatHeld, SharedTable, TableHub, table_hub
@@ -77,12 +77,14 @@ def test_a_seat_is_played_by_one_tab_until_it_is_taken_over() -> None:
     hub.sit(table, 0, "tab-a", "phone-a")  # again: nothing to ask
     with pytest.raises(SeatHeld) as asked:
         hub.sit(table, 0, "tab-b", "phone-b")
+    assert asked.value.kind is Refusal.SEAT_TAKEN
     assert asked.value.name == "Ana" and hub.holder(table, 0) == "tab-a"
     hub.check_holder(table, 0, "tab-a")
     hub.sit(table, 0, "tab-b", "phone-b", take_over=True)
     assert hub.holder(table, 0) == "tab-b"
-    with pytest.raises(Rejected, match="played on another phone"):
+    with pytest.raises(Rejected) as refused:
         hub.check_holder(table, 0, "tab-a")
+    assert (refused.value.kind, refused.value.params) == (Refusal.SEAT_TAKEN, {"name": "Ana"})
 
 
 def test_the_same_device_takes_its_seat_back_only_while_its_old_tab_is_away() -> None:
@@ -111,6 +113,7 @@ def test_a_phone_that_lost_its_seat_changes_nothing() -> None:
     saved = services.backend.game(ana.id)
     for move in (lambda: ana.play(Place(count=1)), ana.undo, ana.redo,
                  lambda: ana.go_back(1)):
-        with pytest.raises(Rejected, match="played on another phone"):
+        with pytest.raises(Rejected) as refused:
             move()
+        assert refused.value.kind is Refusal.SEAT_TAKEN
     assert services.backend.game(ana.id) == saved

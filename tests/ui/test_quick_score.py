@@ -13,7 +13,7 @@ import pytest
 from harness import Ui
 from rulebook import SIMON_BUILT
 
-from companion.rules.errors import Rejected
+from companion.rules.errors import Refusal, Rejected
 from companion.rules.stats import own_tableau, quick_built, record_empire, record_total
 from companion.shipped.catalog import catalog
 from companion.usecases.quick_model import QuickScore
@@ -242,12 +242,10 @@ def test_filled_from_a_table_game_keeps_the_players_tableau(ui: Ui) -> None:
     cards = catalog()
     model.add_copy(0, cards.card("Harbor Zone"))
     model.add_copy(1, cards.card("Harbor Zone"))
-    try:
+    with pytest.raises(Rejected) as refused:  # a third Harbor Zone
         model.add_copy(1, cards.card("Harbor Zone"))
-    except Exception as exc:
-        assert "2 copies" in str(exc)
-    else:
-        raise AssertionError("a third Harbor Zone was accepted")
+    assert (refused.value.kind, refused.value.params) == (
+        Refusal.NO_COPY_LEFT, {"copies": 2, "card": "Harbor Zone"})
     model.remove_copy(0, HARBOR_ZONE)
     model.remove_copy(0, HARBOR_ZONE)  # none left: no change, no error
     assert model.players[0].cards == {} and model.counted(HARBOR_ZONE) == 1
@@ -301,8 +299,8 @@ def test_new_players_take_the_free_empires_and_the_tables_face() -> None:
     model.choose_empire(1, "North Hegemony")
     with pytest.raises(Rejected) as refused:
         model.choose_empire(0, "North Hegemony")
-    assert str(refused.value) == ("North Hegemony is already Player 2's Empire: each Empire "
-                                  "card is dealt to one player")
+    assert (refused.value.kind, refused.value.params) == (
+        Refusal.EMPIRE_TAKEN, {"empire": "North Hegemony", "player": "Player 2"})
     assert model.players[0].empire == "Aztec Empire"
 
 
@@ -312,12 +310,14 @@ def test_a_table_the_box_does_not_allow_is_not_saved() -> None:
     model.players[1].face = "B"  # past choose_face, as no screen does
     with pytest.raises(Rejected) as refused:
         model.to_record(catalog(), "id")
-    assert str(refused.value) == ("Player 2 plays face B and Player 1 face A: every player "
-                                  "of a table uses the same face")
+    assert (refused.value.kind, refused.value.params) == (Refusal.EMPIRE_FACE, {
+        "player": "Player 2", "face": "B", "first": "Player 1", "first_face": "A"})
     model.players[1].face = "A"
     model.players[1].empire = "Noram States"
-    with pytest.raises(Rejected, match="Player 1 and Player 2 both play Noram States"):
+    with pytest.raises(Rejected) as refused:
         model.to_record(catalog(), "id")
+    assert (refused.value.kind, refused.value.params) == (Refusal.EMPIRE_TAKEN, {
+        "first": "Player 1", "second": "Player 2", "empire": "Noram States"})
 
 
 def test_the_solo_rank_says_why_and_back_keeps_every_tap(ui: Ui) -> None:
