@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from rulebook import simon_input
 
 from companion.cli import main
+from companion.rules.errors import Refusal, Rejected
 from companion.shipped.catalog import Catalog
 from companion.store.files import JsonRefused
 from companion.usecases.scorer import parse_json, score_input
@@ -25,6 +27,22 @@ def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     code = main(["score", "-"])
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+            cards: Catalog, data: object) -> tuple[Rejected, str]:
+    """The scorer's refusal of `data`, and the one line `companion score` prints for it
+    (exit 2, nothing on standard output)."""
+    with pytest.raises(Rejected) as refusal:
+        score_input(data, cards)
+    code, out, err = run(capsys, monkeypatch, data)
+    assert (code, out, err.count("\n")) == (2, "", 1), err
+    return refusal.value, err.rstrip("\n")
+
+
+def place(line: str) -> str:
+    """Where in the input a refusal's line says the fault is: its first word."""
+    return re.split(r"[ :]", line, maxsplit=1)[0]
 
 
 class _Stdin:
@@ -125,38 +143,41 @@ def test_table_tie_breakers(cards: Catalog) -> None:
     assert result["ranking"] == [{"player": 1, "place": 1}, {"player": 0, "place": 2}]
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    ({"empire": "Noram States", "built": ["Zepelinn"]},
-     "input.built[0]: Unknown card 'Zepelinn'. Did you mean Zeppelin"),
-    ({"empire": "Noram States", "generals": -1}, "input.generals cannot be negative (-1)"),
-    ({"empire": "Noram States", "financiers": "6"}, "input.financiers must be a whole number"),
-    ({"empire": "Noram States", "generals": 2.5}, "input.generals must be a whole number"),
+@pytest.mark.parametrize(("data", "kind", "where"), [
+    ({"empire": "Noram States", "built": ["Zepelinn"]}, Refusal.UNKNOWN_CARD, "input.built[0]"),
+    ({"empire": "Noram States", "generals": -1}, Refusal.BAD_NUMBER, "input.generals"),
+    ({"empire": "Noram States", "financiers": "6"}, Refusal.BAD_NUMBER, "input.financiers"),
+    ({"empire": "Noram States", "generals": 2.5}, Refusal.BAD_NUMBER, "input.generals"),
     ({"empire": "Noram States", "built": [{"card": "Zeppelin", "count": -2}]},
-     "input.built[0].count cannot be negative"),
-    ({"empire": "Noram States", "built": "Zeppelin"}, "input.built must be a list"),
-    ({"empire": "Noram States", "built": [None]}, "input.built[0] must be a card name"),
-    ({"empire": "Noram States", "built": [{"name": "Zeppelin"}]}, "input.built[0] must look"),
-    ({"empire": "Noram Stats"}, "input.empire: Unknown Empire 'Noram Stats'. Did you mean"),
-    ({"empire": "Noram States", "face": "Z"}, "no face 'Z'"),
-    ({"built": []}, "needs an \"empire\""),
-    ({"empire": "Noram States", "genrals": 2}, "an unknown field genrals"),
-    ({"empire": "Noram States", "scenario": "base-9", "face": "B"}, "Unknown scenario"),
-    ({"empire": "Noram States", "scenario": "base-1"}, "face B, not face A"),
+     Refusal.BAD_NUMBER, "input.built[0].count"),
+    ({"empire": "Noram States", "built": "Zeppelin"}, Refusal.MALFORMED, "input.built"),
+    ({"empire": "Noram States", "built": [None]}, Refusal.MALFORMED, "input.built[0]"),
+    ({"empire": "Noram States", "built": [{"name": "Zeppelin"}]}, Refusal.MALFORMED,
+     "input.built[0]"),
+    ({"empire": "Noram Stats"}, Refusal.UNKNOWN_EMPIRE, "input.empire"),
+    ({"empire": "Noram States", "face": "Z"}, Refusal.EMPIRE_FACE, "input.empire"),
+    ({"built": []}, Refusal.MALFORMED, "input"),  # no "empire"
+    ({"empire": "Noram States", "genrals": 2}, Refusal.MALFORMED, "input"),
+    ({"empire": "Noram States", "scenario": "base-9", "face": "B"}, Refusal.UNKNOWN_SCENARIO,
+     None),
+    ({"empire": "Noram States", "scenario": "base-1"}, Refusal.EMPIRE_FACE, None),
     ({"empire": "Noram States", "face": "B", "scenario": "base-1", "players": 2},
-     "Scenarios are solo"),
-    ({"empire": "Noram States", "players": 9}, "no game has more than 7"),
-    ({"table": [{"empire": "Noram States"}]}, "2 to 7 players"),
+     Refusal.PLAYER_COUNT, None),  # scenarios are solo
+    ({"empire": "Noram States", "players": 9}, Refusal.BAD_NUMBER, "input.players"),
+    ({"table": [{"empire": "Noram States"}]}, Refusal.PLAYER_COUNT, None),
     ({"table": [{"empire": "Noram States"}, {"empire": "Aztec Empire", "players": 2}]},
-     "table[1] has an unknown field players"),
-    ({"table": [{"empire": "Noram States"}, {"empire": "X"}]}, "table[1].empire: Unknown"),
-    ([1, 2], "must be a JSON object"),
+     Refusal.MALFORMED, "table[1]"),
+    ({"table": [{"empire": "Noram States"}, {"empire": "X"}]}, Refusal.UNKNOWN_EMPIRE,
+     "table[1].empire"),
+    ([1, 2], Refusal.MALFORMED, "input"),
 ])
-def test_bad_input_exit_2_with_one_clear_line(capsys, monkeypatch, data, message) -> None:
-    code, out, err = run(capsys, monkeypatch, data)
-    assert code == 2
-    assert out == ""
-    assert err.count("\n") == 1
-    assert message in err
+def test_bad_input_exit_2_with_one_clear_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, cards: Catalog,
+        data: object, kind: Refusal, where: str | None) -> None:
+    refusal, line = refused(capsys, monkeypatch, cards, data)
+    assert refusal.kind is kind, line
+    if where is not None:
+        assert place(line) == where
 
 
 def test_malformed_json_gives_line_and_column(capsys, monkeypatch) -> None:
@@ -192,29 +213,32 @@ def test_console_entry_point_with_stdin() -> None:
 # Copies from cards.csv: Aircraft Carrier 1, Time Travel 1, Harbor Zone 2, Icebreaker 4.
 
 
-@pytest.mark.parametrize(("data", "message"), [
+@pytest.mark.parametrize(("data", "says"), [
     ({"empire": "Noram States", "built": [{"card": "Aircraft Carrier", "count": 5}]},
-     "input.built: the box has only 1 Aircraft Carrier, not 5"),
+     {"where": "input", "card": "Aircraft Carrier", "count": 1, "built": 5}),
     ({"empire": "Noram States", "built": [{"card": "Time Travel", "count": 200}]},
-     "input.built: the box has only 1 Time Travel, not 200"),
+     {"where": "input", "card": "Time Travel", "count": 1, "built": 200}),
     # By name, number and in French: the same card, counted together.
     ({"empire": "Noram States", "built": ["Icebreaker", 12, {"card": "brise-glace",
                                                              "count": 3}]},
-     "input.built: the box has only 4 copies of Icebreaker, not 5"),
+     {"where": "input", "card": "Icebreaker", "count": 4, "built": 5}),
     ({"table": [{"empire": "Noram States", "built": ["Aircraft Carrier"]},
                 {"empire": "Aztec Empire", "built": ["Aircraft Carrier"]}]},
-     "The box has only 1 Aircraft Carrier; the table counts 2 (table[0] 1, table[1] 1)"),
+     {"card": "Aircraft Carrier", "count": 1, "built": 2, "players": "table[0] 1, table[1] 1"}),
     ({"table": [{"empire": "Noram States", "built": ["Harbor Zone"]},
                 {"empire": "Aztec Empire"},
                 {"empire": "Panafrican Union", "built": [{"card": 46, "count": 2}]}]},
-     "The box has only 2 copies of Harbor Zone; the table counts 3 (table[0] 1, table[2] 2)"),
+     {"card": "Harbor Zone", "count": 2, "built": 3, "players": "table[0] 1, table[2] 2"}),
     ({"table": [{"empire": "Noram States", "built": [{"card": "Time Travel", "count": 2}]},
                 {"empire": "Aztec Empire"}]},
-     "table[0].built: the box has only 1 Time Travel, not 2"),
+     {"where": "table[0]", "card": "Time Travel", "count": 1, "built": 2}),
 ])
-def test_more_copies_than_the_box_holds_is_refused(capsys, monkeypatch, data, message) -> None:
-    code, out, err = run(capsys, monkeypatch, data)
-    assert (code, out, err) == (2, "", message + "\n")
+def test_more_copies_than_the_box_holds_is_refused(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, cards: Catalog,
+        data: object, says: dict[str, object]) -> None:
+    refusal, _ = refused(capsys, monkeypatch, cards, data)
+    assert refusal.kind is Refusal.NO_COPY_LEFT
+    assert {name: refusal.params.get(name) for name in says} == says
 
 
 def test_every_copy_of_the_box_is_allowed(cards: Catalog) -> None:
@@ -233,37 +257,42 @@ def test_every_copy_of_the_box_is_allowed(cards: Catalog) -> None:
     assert [p["score"]["total"] for p in table["players"]] == [2, 2]
 
 
-@pytest.mark.parametrize(("data", "message"), [
+@pytest.mark.parametrize(("data", "kind", "says"), [
     ({"table": [{"empire": "Noram States", "face": "A"}, {"empire": "Aztec Empire",
                                                           "face": "B"}]},
-     "table[1] plays face B and table[0] face A: every player of a table uses the same face"),
+     Refusal.EMPIRE_FACE, {"player": "table[1]", "face": "B", "first": "table[0]",
+                           "first_face": "A"}),
     # The face defaults to A.
     ({"table": [{"empire": "Noram States", "face": "b"}, {"empire": "Aztec Empire"},
                 {"empire": "Panafrican Union", "face": "B"}]},
-     "table[1] plays face A and table[0] face B: every player of a table uses the same face"),
+     Refusal.EMPIRE_FACE, {"player": "table[1]", "face": "A", "first": "table[0]",
+                           "first_face": "B"}),
     ({"table": [{"empire": "Noram States"}, {"empire": "Aztec Empire"},
                 {"empire": "États du Noram"}]},
-     "table[0] and table[2] both play Noram States: each Empire card is dealt to one player"),
-    ({"empire": "Noram States", "face": "C"},
-     "input.face: face C of Noram States is a variant, not the rulebook's A or B; add "
-     "\"variant_faces\": true to score it"),
+     Refusal.EMPIRE_TAKEN, {"first": "table[0]", "second": "table[2]",
+                            "empire": "Noram States"}),
+    ({"empire": "Noram States", "face": "C"},  # a variant, without "variant_faces": true
+     Refusal.EMPIRE_FACE, {"where": "input", "face": "C", "empire": "Noram States"}),
     ({"table": [{"empire": "Noram States", "face": "D"}, {"empire": "Aztec Empire",
                                                           "face": "D"}]},
-     "table[0].face: face D of Noram States is a variant"),
+     Refusal.EMPIRE_FACE, {"where": "table[0]", "face": "D", "empire": "Noram States"}),
     ({"empire": "Noram States", "face": "C", "variant_faces": "yes"},
-     "input.variant_faces must be true or false"),
+     Refusal.MALFORMED, {"where": "input"}),
     ({"table": [{"empire": "Noram States", "face": "C", "variant_faces": True},
                 {"empire": "Aztec Empire", "face": "C"}]},
-     "table[0] has an unknown field variant_faces"),
+     Refusal.MALFORMED, {"where": "table[0]", "fields": "variant_faces"}),
     ({"table": [{"empire": "Noram States", "face": "C"}, {"empire": "Aztec Empire",
                                                           "face": "D"}],
       "variant_faces": True},
-     "table[1] plays face D and table[0] face C: every player of a table uses the same face"),
+     Refusal.EMPIRE_FACE, {"player": "table[1]", "face": "D", "first": "table[0]",
+                           "first_face": "C"}),
 ])
-def test_faces_and_empires_of_a_table(capsys, monkeypatch, data, message) -> None:
-    code, out, err = run(capsys, monkeypatch, data)
-    assert (code, out) == (2, "")
-    assert err.startswith(message) and err.count("\n") == 1
+def test_faces_and_empires_of_a_table(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, cards: Catalog,
+        data: object, kind: Refusal, says: dict[str, object]) -> None:
+    refusal, _ = refused(capsys, monkeypatch, cards, data)
+    assert refusal.kind is kind, refusal
+    assert {name: refusal.params.get(name) for name in says} == says
 
 
 def test_a_variant_face_scores_but_has_no_solo_rank(cards: Catalog) -> None:
