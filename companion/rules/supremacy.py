@@ -104,7 +104,7 @@ def wins_with_rivals(own: int, players: int, reaching: int) -> bool:
     """
     if not 2 <= players <= MAX_PLAYERS:
         raise Rejected(Refusal.PLAYER_COUNT,
-                       "Supremacy needs 1 to 7 players' totals, got {count}", count=players)
+                       "A table game has 2 to 7 players, not {players}", players=players)
     if isinstance(reaching, bool) or not isinstance(reaching, int) or not 0 <= reaching < players:
         raise Rejected(Refusal.PLAYER_COUNT,
                        Plural("Between 0 and {others} other player can reach your total, "

@@ -57,6 +57,16 @@ def test_offered_answers_and_when_to_ask() -> None:
     assert (refused.value.kind, refused.value.params["others"]) == (Refusal.PLAYER_COUNT, 2)
 
 
+@pytest.mark.parametrize("players", [1, 8])
+def test_rivals_need_a_table_and_say_so(players: int) -> None:
+    """A solo game has no rivals: the refusal names the table's size it wants (2 to 7),
+    not the 1-to-7 of supremacy's totals, which a solo game meets."""
+    with pytest.raises(Rejected) as refused:
+        wins_with_rivals(3, players, 0)
+    assert refused.value.kind is Refusal.PLAYER_COUNT
+    assert refused.value.message == f"A table game has 2 to 7 players, not {players}"
+
+
 def table(cards: Catalog, players: int = 3) -> Game:
     return Game.new(Start(empire="Noram States", face="A", mode="table", players=players),
                     cards)  # Noram States A: M3, G1
