@@ -41,6 +41,15 @@ if TYPE_CHECKING:
     from typing import Any
 
 SUPPORTED = ("en", "fr", "es", "pt", "it", "de")
+LANGUAGE_NAMES = {
+    "en": "English",
+    "fr": "Français",
+    "es": "Español",
+    "pt": "Português",
+    "it": "Italiano",
+    "de": "Deutsch",
+}
+"""Each language by its own name, so a player can find theirs whatever is shown now."""
 PLURAL_CATEGORIES = ("one", "other")
 """The CLDR categories every plural entry holds, in every shipped language. CLDR adds
 `many` for exact millions in fr/es/it/pt ("1 000 000 de cubes"); no count this app
@@ -175,6 +184,7 @@ def tc(context: str, text: str, /, **params: Any) -> str:
 
 
 __all__ = [
+    "LANGUAGE_NAMES",
     "PLURAL_CATEGORIES",
     "SUPPORTED",
     "Plural",

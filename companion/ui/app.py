@@ -6,6 +6,9 @@ phone's back gesture step back one screen inside the app, and a reload rebuilds 
 same screen from its address. Screens are plain classes that build their controls once
 and refresh the parts that change; the shell turns every `Rejected` the rules raise
 into a translated message instead of a crash. No game rule lives here.
+
+The shell imports the route table, which names every screen, so no screen imports the
+shell: each is given it as a `Shell` (`screen.py`), the little of it that screens use.
 """
 
 from __future__ import annotations
@@ -25,24 +28,15 @@ from flet.controls.context import _context_page
 from companion.i18n import SUPPORTED, follow_sessions, t
 from companion.rules.errors import Rejected
 from companion.store import StoreError
-from companion.ui import device_prefs, routes, sections, wakelock
+from companion.ui import address, device_prefs, routes, sections, wakelock
 from companion.ui.kit import widgets as w
+from companion.ui.screen import Screen, ScreenMissing
 from companion.usecases.labels import message
 
 if TYPE_CHECKING:
     from companion.usecases.services import Services
 
 log = logging.getLogger(__name__)
-
-LANGUAGE_NAMES = {
-    "en": "English",
-    "fr": "Français",
-    "es": "Español",
-    "pt": "Português",
-    "it": "Italiano",
-    "de": "Deutsch",
-}
-"""Each language by its own name, so a player can find theirs whatever is shown now."""
 
 THEMES = ("system", "light", "dark")
 SEED_COLOUR = "#00695C"
@@ -59,55 +53,6 @@ WIDE = 840
 """From this width the sections are a rail at the side instead of a bar at the bottom."""
 
 
-EVERY_TABLE = "*"
-"""`Screen.follows_table` of a screen that shows every table this app hosts."""
-
-
-class Screen:
-    """One screen of the app. Subclasses fill `build()` and, if they change, `refresh()`."""
-
-    section_bar = False
-    """True for the sections' own pages: they show the navigation bar (or rail)."""
-    follows_table: str | None = None
-    """The shared table whose changes redraw this screen (`open_games.follow_tables`);
-    `EVERY_TABLE` for a screen that shows them all (the home screen)."""
-    game_id: str | None = None
-    """The game this screen shows, whatever its address (`/play/<game>`, a table's seat)."""
-    keep_awake = False
-    """True for screens the player watches without touching (a game): the screen stays on."""
-
-    def __init__(self, app: CompanionApp) -> None:
-        self.app = app
-
-    @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> Screen:
-        """The screen for an address; values are the route's `{names}` and its query."""
-        return cls(app)
-
-    @property
-    def title(self) -> str:
-        return t("Wonderful Companion")
-
-    content: ft.Column
-
-    def build(self) -> ft.Control:
-        """By default one column that `refresh()` fills. Built each time the screen comes
-        on top, so it always shows the data as it is now (back from a game, say)."""
-        self.content = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self.refresh()
-        return self.content
-
-    def refresh(self) -> None:
-        """Update the controls after the state changed (the page sends the diff itself)."""
-
-    def bottom_bar(self) -> ft.Control | None:
-        """Controls that must stay visible while the screen scrolls (undo/redo)."""
-        return None
-
-    def on_show(self) -> None:
-        """Called each time the screen comes (back) on top."""
-
-
 class NotFoundScreen(Screen):
     """An address the app does not know (an old bookmark, a deleted game)."""
 
@@ -122,13 +67,9 @@ class NotFoundScreen(Screen):
     def build(self) -> ft.Control:
         return ft.Column([
             w.card_box(ft.Text(self.reason, selectable=True), identifier="not-found"),
-            w.button(t("Back to the home screen"), lambda: self.app.navigate(routes.HOME),
+            w.button(t("Back to the home screen"), lambda: self.app.navigate(address.HOME),
                      icon=ft.Icons.HOME, kind="outlined"),
         ], spacing=12)
-
-
-class ScreenMissing(Exception):
-    """A route's screen cannot be made (a game that no longer exists...): say why."""
 
 
 @dataclass
@@ -176,7 +117,7 @@ class CompanionApp:
         page.on_view_pop = self._on_view_pop
         page.on_resize = self._on_resize
         self._wide = self._is_wide()
-        route = page.route or routes.HOME
+        route = page.route or address.HOME
         self.show(route)
         device_prefs.recall(self)
         if routes.parents(route):
@@ -228,8 +169,24 @@ class CompanionApp:
         return self.frames[-1].screen
 
     @property
+    def showing(self) -> Screen | None:
+        return self.frames[-1].screen if self.frames else None
+
+    @property
     def route(self) -> str:
-        return self.frames[-1].route if self.frames else routes.HOME
+        return self.frames[-1].route if self.frames else address.HOME
+
+    @property
+    def parent(self) -> str:
+        """The route's parent; the home screen, which has none, for itself."""
+        parents = routes.parents(self.route)
+        return parents[-1] if parents else address.HOME
+
+    def knows(self, route: str) -> bool:
+        return routes.parse(route).route is not None
+
+    def screen_for(self, route: str) -> Screen:
+        return routes.screen_for(self, route)
 
     def navigate(self, route: str) -> None:
         """Go to `route`: show it now, and tell the browser (history, address bar)."""
@@ -238,11 +195,10 @@ class CompanionApp:
 
     def back(self) -> None:
         """One screen up: the route's parent (the home screen has none)."""
-        parents = routes.parents(self.route)
-        self.navigate(parents[-1] if parents else routes.HOME)
+        self.navigate(self.parent)
 
     def home(self) -> None:
-        self.navigate(routes.HOME)
+        self.navigate(address.HOME)
 
     def replace(self, screen: Screen) -> None:
         """Show another screen at the same address (a game that just ended, say)."""
@@ -259,7 +215,7 @@ class CompanionApp:
 
     def show_again(self, game_id: str) -> None:
         """A game was moved on in another tab: if this tab shows it, show it as it is."""
-        if self.frames and (self.route == routes.path("play", game_id)
+        if self.frames and (self.route == address.path("play", game_id)
                             or self.screen.game_id == game_id):
             self.reopen()
 
@@ -285,11 +241,11 @@ class CompanionApp:
         self._publish()
 
     def _make(self, route: str) -> Screen:
-        address = routes.parse(route)
-        if address.route is None:
+        found = routes.parse(route)
+        if found.route is None:
             return NotFoundScreen(self, t("There is no page at {route}.", route=route))
-        factory = routes.screen_class(address.route)
-        values = {**address.query, **address.values}
+        factory = routes.screen_class(found.route)
+        values = {**found.query, **found.values}
         try:
             screen: Screen = factory.from_route(self, **values)
         except ScreenMissing as exc:
@@ -370,10 +326,10 @@ class CompanionApp:
             return
         # The browser reports both addresses back; showing them would build the screen
         # again and lose what the player already typed or chose on it.
-        self._own_pushes = [routes.HOME, route]
+        self._own_pushes = [address.HOME, route]
         self._own_pushes_until = time.monotonic() + OWN_PUSHES_SECONDS
         self._echoed = asyncio.Event()
-        await self.page.push_route(routes.HOME)
+        await self.page.push_route(address.HOME)
         # Two pushes the browser handles in one frame become one history entry (seen on
         # a busy machine: home never got under the address). The second waits until the
         # browser has reported the first back, then for the next frame.
@@ -442,11 +398,11 @@ class CompanionApp:
         arrow or the phone's gesture, returns to it, the game in the middle of its round
         say, not to the home screen."""
         here = routes.parse(self.route)
-        if here.path == routes.path(*segments):
+        if here.path == address.path(*segments):
             return
-        if here.route is not None and here.path != routes.HOME:
-            query[routes.OVER] = self.route
-        self.navigate(routes.path(*segments, **query))
+        if here.route is not None and here.path != address.HOME:
+            query[address.OVER] = self.route
+        self.navigate(address.path(*segments, **query))
 
     # --- settings -----------------------------------------------------------------
 

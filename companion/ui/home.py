@@ -12,10 +12,10 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import language, t
-from companion.ui import routes
-from companion.ui.app import EVERY_TABLE, Screen
+from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.open_games import follow_tables, forget_session
+from companion.ui.screen import EVERY_TABLE, Screen
 from companion.usecases.tables import table_hub
 
 
@@ -94,7 +94,7 @@ class HomeScreen(Screen):
             ft.Container(w.button(label, self._go(route), icon=icon, kind="outlined"),
                          col={"xs": 6, "sm": 4})
             for route, label, icon in wanted
-            if routes.parse(route).route is not None and route not in reached
+            if self.app.knows(route) and route not in reached
         ]
 
     def _go(self, route: str) -> Any:
@@ -132,7 +132,7 @@ class HomeScreen(Screen):
             ft.Text(what, weight=ft.FontWeight.BOLD),
             ft.Text(session.headline()),
             ft.Row([
-                w.button(t("Continue the game"), self._go(routes.path("play", game_id)),
+                w.button(t("Continue the game"), self._go(address.path("play", game_id)),
                          icon=ft.Icons.PLAY_ARROW, expand=True),
                 w.icon_button(ft.Icons.ARCHIVE_OUTLINED, t("Abandon this game"),
                               lambda: self._abandon(game_id)),

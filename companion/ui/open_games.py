@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 from flet.controls.context import _context_page
 
 from companion.i18n import t
-from companion.ui.app import EVERY_TABLE, ScreenMissing
+from companion.ui.screen import EVERY_TABLE, ScreenMissing
 from companion.usecases.tables import table_hub
 
 if TYPE_CHECKING:
     from companion.rules.actions import Action
-    from companion.ui.app import CompanionApp
+    from companion.ui.screen import Shell
     from companion.usecases.session import GameSession
 
 SESSIONS = "sessions"
@@ -28,7 +28,7 @@ TABLE_VERSIONS = "table-versions"
 """The version of each followed table this tab last drew (`TableHub.version`)."""
 
 
-def open_session(app: CompanionApp, game_id: str) -> GameSession:
+def open_session(app: Shell, game_id: str) -> GameSession:
     """The game with this id, resumed once per tab; `ScreenMissing` says why not."""
     from companion.usecases.session import GameSession, SessionError
 
@@ -49,7 +49,7 @@ def open_session(app: CompanionApp, game_id: str) -> GameSession:
     return session
 
 
-def keep_session(app: CompanionApp, session: GameSession) -> None:
+def keep_session(app: Shell, session: GameSession) -> None:
     """Remember a game open in this tab, and keep it in step with the other tabs."""
     app.memory.setdefault(SESSIONS, {})[session.id] = session
     _watch(app, session)
@@ -59,7 +59,7 @@ def _topic(game_id: str) -> str:
     return f"game:{game_id}"
 
 
-def _watch(app: CompanionApp, session: GameSession) -> None:
+def _watch(app: Shell, session: GameSession) -> None:
     """Each save is told to the other tabs that have this game open; a tab that hears
     of a newer revision takes the game as it now is and redraws, so two tabs never show
     different steps (and the store refuses a save from one that fell behind anyway)."""
@@ -80,13 +80,13 @@ def _watch(app: CompanionApp, session: GameSession) -> None:
         _take_seat(app, session)
 
 
-def tab_token(app: CompanionApp) -> str:
+def tab_token(app: Shell) -> str:
     """Who this tab is to a shared table (the phone that plays a seat): its session,
     which a reload keeps and which ends when the tab has been gone too long."""
     return str(app.page.session.id)
 
 
-def _take_seat(app: CompanionApp, session: GameSession) -> None:
+def _take_seat(app: Shell, session: GameSession) -> None:
     """A seat at a shared table: the table checks each action (and that this tab still
     plays the seat), and settles what it can after it, playing the other seats' answers
     into their saved games. Telling the other phones is not done here: every game
@@ -109,7 +109,7 @@ def _take_seat(app: CompanionApp, session: GameSession) -> None:
     follow_tables(app)
 
 
-def follow_tables(app: CompanionApp) -> None:
+def follow_tables(app: Shell) -> None:
     """Hear of every change to any table this server hosts, once per tab: each screen
     then redraws if it shows that table (`Screen.follows_table`), the home screen for
     any table."""
@@ -129,7 +129,7 @@ def follow_tables(app: CompanionApp) -> None:
     app.page.pubsub.subscribe_topic(TABLES_TOPIC, moved)
 
 
-def _tell_this_server(app: CompanionApp) -> None:
+def _tell_this_server(app: Shell) -> None:
     """Pass each change of any table to the tabs of this server that follow it: to every
     tab but the one whose tap made it (that one redraws after its own tap)."""
     hub = table_hub(app.services)
@@ -145,7 +145,7 @@ def _tell_this_server(app: CompanionApp) -> None:
     hub.listen(tabs, tell)
 
 
-def catch_up(app: CompanionApp, table_id: str, version: int) -> None:
+def catch_up(app: Shell, table_id: str, version: int) -> None:
     """Show the table as it is now: this tab's seat game read again if another tab (or
     the table's settling) moved it, and the screen drawn again; made anew only when it
     no longer fits (its game ended or came back from its end, or another phone took the
@@ -162,16 +162,17 @@ def catch_up(app: CompanionApp, table_id: str, version: int) -> None:
         finished = session.state.finished
         if session.reload_if_behind() and session.state.finished != finished:
             ended_or_back.add(session.id)
-    if not app.frames or app.screen.follows_table not in (table_id, EVERY_TABLE):
+    screen = app.showing
+    if screen is None or screen.follows_table not in (table_id, EVERY_TABLE):
         return
-    game_id = app.screen.game_id
+    game_id = screen.game_id
     if game_id is not None and (game_id in ended_or_back or not plays(app, game_id)):
         app.reopen()
     else:
         app.refresh()
 
 
-def plays(app: CompanionApp, game_id: str) -> bool:
+def plays(app: Shell, game_id: str) -> bool:
     """Whether this tab may play the game: any game but a seat another phone plays."""
     session = app.memory.get(SESSIONS, {}).get(game_id)
     if session is None:
@@ -181,13 +182,13 @@ def plays(app: CompanionApp, game_id: str) -> bool:
     return found is None or hub.holder(*found) in (None, tab_token(app))
 
 
-def tab_device(app: CompanionApp) -> str:
+def tab_device(app: Shell) -> str:
     """The device a tab runs on, as far as the host can tell: its address and browser."""
     page = app.page
     return f"{page.client_ip or ''} {page.client_user_agent or ''}".strip()
 
 
-def _leave_seats_when_gone(app: CompanionApp) -> None:
+def _leave_seats_when_gone(app: Shell) -> None:
     """A tab gone for good (its session expired) frees the seats it played, so that the
     phone coming back later, or another, sits there again without being asked; a tab
     only disconnected (asleep, reloading) keeps them, but its own device may take them
@@ -207,13 +208,13 @@ def _leave_seats_when_gone(app: CompanionApp) -> None:
     app.page.on_close, app.page.on_disconnect, app.page.on_connect = gone, away, back
 
 
-def forget_session(app: CompanionApp, game_id: str) -> None:
+def forget_session(app: Shell, game_id: str) -> None:
     """Stop following a game (abandoned, deleted) in this tab."""
     app.memory.get(SESSIONS, {}).pop(game_id, None)
     app.page.pubsub.unsubscribe_topic(_topic(game_id))
 
 
-def forget_all_sessions(app: CompanionApp) -> None:
+def forget_all_sessions(app: Shell) -> None:
     """After an import or a reset every open game may have changed: read them again."""
     for game_id in list(app.memory.get(SESSIONS, {})):
         forget_session(app, game_id)

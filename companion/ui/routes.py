@@ -6,17 +6,22 @@ same screen, and the back button or the phone's back gesture walk the route's pa
 (`/history/<game>` → `/history` → `/`) without leaving the app.
 
 Screens are named by "module:Class" and imported only when first shown, so opening
-the home screen does not pay for the statistics and their charts.
+the home screen does not pay for the statistics and their charts. Naming a screen is
+depending on it: only the app shell reads this table, and a screen makes its addresses
+with `address.path` and asks the shell for anything the table knows.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Any
-from urllib.parse import parse_qsl, quote, unquote, urlsplit
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
-HOME = "/"
+from companion.ui.address import HOME, OVER, Place, place
+
+if TYPE_CHECKING:
+    from companion.ui.screen import Screen, Shell
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,31 +98,22 @@ labels fit a phone; statistics open from the history and the home screen."""
 
 
 @dataclass(frozen=True, slots=True)
-class Address:
-    """A parsed route: which table entry, its values, and the query (`?scenario=ca-5`)."""
+class Address(Place):
+    """A place looked up in the table: which entry, and its values (`{game}`)."""
 
-    path: str
-    route: Route | None
-    values: dict[str, str]
-    query: dict[str, str]
-
-    @property
-    def key(self) -> str:
-        return self.path + (("?" + "&".join(f"{k}={quote(v)}" for k, v in
-                                            sorted(self.query.items()))) if self.query else "")
+    route: Route | None = None
+    """None for an address the app does not know."""
+    values: dict[str, str] = field(default_factory=dict)
 
 
 def parse(route: str) -> Address:
     """Find the table entry for `route`; an unknown address has `route` None."""
-    split = urlsplit(route or HOME)
-    parts = tuple(unquote(p) for p in split.path.split("/") if p)
-    path = "/" + "/".join(quote(p, safe="") for p in parts)
-    query = {k: v for k, v in parse_qsl(split.query)}
+    found = place(route)
     for entry in ROUTES:
-        values = entry.match(parts)
+        values = entry.match(found.parts)
         if values is not None:
-            return Address(path, entry, values, query)
-    return Address(path, None, {}, query)
+            return Address(found.path, found.query, entry, values)
+    return Address(found.path, found.query)
 
 
 def parents(route: str) -> list[str]:
@@ -140,11 +136,6 @@ def parents(route: str) -> list[str]:
     return found
 
 
-OVER = "over"
-"""The query of a screen opened on top of another (settings in the middle of a game:
-`/settings?over=/play/<game>`): back returns to that screen, not to the home screen."""
-
-
 OVER_DEPTH = 2
 """How many screens deep an address may be opened over others: a rule opened from the
 rules list that was itself opened over a game. Deeper (a hand-made link) is not followed."""
@@ -164,27 +155,21 @@ def _opened_over(route: str, depth: int = OVER_DEPTH) -> str | None:
     return under
 
 
-def path(*segments: str, **query: str) -> str:
-    """An address from its segments, quoted: `path("history", game_id)`."""
-    text = "/" + "/".join(quote(s, safe="") for s in segments)
-    if query:
-        text += "?" + "&".join(f"{k}={quote(v, safe='')}" for k, v in query.items())
-    return text
-
-
 def screen_class(entry: Route) -> Any:
     """Import the screen of a route the first time it is needed."""
     module, _, name = entry.screen.partition(":")
     return getattr(importlib.import_module(module), name)
 
 
-def screen_for(app: Any, route: str) -> Any:
-    """The screen another address shows, for a screen that hands over to it (a seat at a
-    table shows its game) without importing it; `ScreenMissing` passes through."""
+def screen_for(app: Shell, route: str) -> Screen:
+    """The screen an address shows, made for `app`; `ScreenMissing` passes through,
+    and an address the table does not have is a `LookupError`."""
     address = parse(route)
     if address.route is None:
         raise LookupError(route)
-    return screen_class(address.route).from_route(app, **address.query, **address.values)
+    screen: Screen = screen_class(address.route).from_route(
+        app, **address.query, **address.values)
+    return screen
 
 
 def section_of(route: str) -> str | None:

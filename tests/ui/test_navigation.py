@@ -20,7 +20,7 @@ from companion.rules.campaign import Campaign
 from companion.rules.scenarios import start_for
 from companion.shipped.rulebook import rulebook
 from companion.shipped.scenarios import campaign_boxes
-from companion.ui import routes
+from companion.ui import address, routes
 from companion.ui.app import CompanionApp, NotFoundScreen
 from companion.usecases.services import MemoryBackend, Services
 from companion.usecases.session import GameSession
@@ -87,14 +87,14 @@ def test_every_route_makes_its_screen_from_its_address(open_ui: Callable[..., Ui
     app = getattr(handler, "__self__", None)  # the tab's own app
     assert isinstance(app, CompanionApp)
     good, bad = _screens(services)
-    covered = {routes.parse(address).route for address in good}
+    covered = {routes.parse(where).route for where in good}
     assert covered == set(routes.ROUTES), "a route without an address to try"
-    for address, expected in good.items():
-        screen = app._make(address)
+    for where, expected in good.items():
+        screen = app._make(where)
         shown = f"{type(screen).__module__}:{type(screen).__name__}"
-        assert shown == expected, (address, getattr(screen, "reason", ""))
-    for address in bad:
-        assert isinstance(app._make(address), NotFoundScreen), address
+        assert shown == expected, (where, getattr(screen, "reason", ""))
+    for where in bad:
+        assert isinstance(app._make(where), NotFoundScreen), where
 
 
 def test_addresses_are_parsed_with_their_values_and_query() -> None:
@@ -109,8 +109,8 @@ def test_parents_are_the_shorter_addresses_that_exist() -> None:
     assert routes.parents("/") == []
     assert routes.parents("/play/abc") == ["/"]  # there is no /play page
     assert routes.parents("/settings") == ["/"]
-    assert routes.path("play", "a b/c") == "/play/a%20b%2Fc"
-    assert routes.parse(routes.path("play", "a b/c")).values == {"game": "a b/c"}
+    assert address.path("play", "a b/c") == "/play/a%20b%2Fc"
+    assert routes.parse(address.path("play", "a b/c")).values == {"game": "a b/c"}
 
 
 def _imports(path: Path) -> set[str]:
@@ -301,7 +301,7 @@ def test_settings_opened_mid_game_go_back_to_the_game(open_ui: Callable[..., Ui]
                                   ""])
 def test_settings_over_an_address_the_app_does_not_have_go_home(
         open_ui: Callable[..., Ui], over: str) -> None:
-    ui = open_ui(memory_services(), route=routes.path("settings", over=over))
+    ui = open_ui(memory_services(), route=address.path("settings", over=over))
     assert ui.view_routes()[0] == "/" and len(ui.view_routes()) == 2
     ui.click("Back")
     assert ui.route == "/"
@@ -311,10 +311,10 @@ def test_a_screen_opened_over_two_others_is_followed_but_no_deeper(
         open_ui: Callable[..., Ui]) -> None:
     """A rule opened from the rules list, itself opened over the history: back walks
     down both; a hand-made address three deep is not followed."""
-    listed = routes.path("rules", over="/history")
-    rule = routes.path("rules", "score", over=listed)
+    listed = address.path("rules", over="/history")
+    rule = address.path("rules", "score", over=listed)
     ui = open_ui(memory_services(), route=rule)
     assert ui.view_routes() == ["/", "/history", listed, rule]
-    deeper = routes.path("settings", over=rule)
+    deeper = address.path("settings", over=rule)
     ui = open_ui(memory_services(), route=deeper)
     assert ui.view_routes() == ["/", deeper]

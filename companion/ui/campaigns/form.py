@@ -27,11 +27,11 @@ from companion.rules.campaign import (
     Victory,
 )
 from companion.rules.errors import Rejected
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen
+from companion.ui import address
 from companion.ui.campaigns import words as words
 from companion.ui.kit import widgets as w
 from companion.ui.kit.fields import limited_field
+from companion.ui.screen import Screen, Shell
 from companion.usecases import campaign_text
 from companion.usecases.labels import message
 
@@ -62,7 +62,7 @@ class CardRow:
 
 
 class RecordScreen(Screen):
-    def __init__(self, app: CompanionApp, campaign: Campaign) -> None:
+    def __init__(self, app: Shell, campaign: Campaign) -> None:
         super().__init__(app)
         self.campaign = campaign
         self.score_fields = {p: limited_field(t("{player}'s score", player=p), 3,
@@ -82,7 +82,7 @@ class RecordScreen(Screen):
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> RecordScreen:
+    def from_route(cls, app: Shell, **values: str) -> RecordScreen:
         return cls(app, words.load(app, values.get("campaign", "")))
 
     @property
@@ -292,5 +292,5 @@ class RecordScreen(Screen):
             self.app.notify(str(exc))
             return
         self.app.services.backend.save_campaign(updated.to_json())
-        self.app.navigate(routes.path("campaigns", updated.id))
+        self.app.navigate(address.path("campaigns", updated.id))
         self.app.notify(campaign_text.status(updated))

@@ -14,17 +14,17 @@ import flet as ft
 
 from companion.i18n import language, t
 from companion.rules.campaign import MAX_NAME, Campaign, CampaignBox, campaign_slug
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen
+from companion.ui import address
 from companion.ui.campaigns import words as words
 from companion.ui.kit import widgets as w
 from companion.ui.kit.fields import limited_field
+from companion.ui.screen import Screen, Shell
 
 DEFAULT_PLAYERS = 2
 
 
 class NewCampaignScreen(Screen):
-    def __init__(self, app: CompanionApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.boxes: dict[str, CampaignBox] = dict(app.services.campaign_boxes())
         self.box_id = next(iter(self.boxes), "")
@@ -128,4 +128,4 @@ class NewCampaignScreen(Screen):
                                 self.names(),
                                 created=datetime.now().replace(microsecond=0).isoformat())
         self.app.services.backend.save_campaign(campaign.to_json())
-        self.app.navigate(routes.path("campaigns", campaign.id))
+        self.app.navigate(address.path("campaigns", campaign.id))

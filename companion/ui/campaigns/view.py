@@ -16,10 +16,10 @@ import flet as ft
 from companion.i18n import t, tn
 from companion.rules.campaign import Campaign, ScenarioPlay
 from companion.rules.errors import Rejected
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen, ScreenMissing
+from companion.ui import address
 from companion.ui.campaigns import words as words
 from companion.ui.kit import widgets as w
+from companion.ui.screen import Screen, ScreenMissing, Shell
 from companion.usecases import campaign_text
 from companion.usecases.labels import message
 
@@ -63,18 +63,18 @@ class CampaignListScreen(Screen):
         )
 
     def _open(self, campaign_id: str) -> Any:
-        return lambda: self.app.navigate(routes.path("campaigns", campaign_id))
+        return lambda: self.app.navigate(address.path("campaigns", campaign_id))
 
 
 class CampaignScreen(Screen):
     """Where a campaign stands: scenarios played, cards held, and what comes next."""
 
-    def __init__(self, app: CompanionApp, campaign: Campaign) -> None:
+    def __init__(self, app: Shell, campaign: Campaign) -> None:
         super().__init__(app)
         self.campaign = campaign
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> CampaignScreen:
+    def from_route(cls, app: Shell, **values: str) -> CampaignScreen:
         return cls(app, words.load(app, values.get("campaign", "")))
 
     @property
@@ -157,7 +157,7 @@ class CampaignScreen(Screen):
     # --- handlers -----------------------------------------------------------------
 
     def _record(self) -> None:
-        self.app.navigate(routes.path("campaigns", self.campaign.id, "record"))
+        self.app.navigate(address.path("campaigns", self.campaign.id, "record"))
 
     def _ask_undo(self) -> None:
         play = self.campaign.plays[-1]

@@ -25,7 +25,7 @@ from companion.ui.kit import widgets as w
 from companion.usecases.campaign_text import colour_word
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.screen import Shell
 
 CARD_COLOURS: dict[CardColour, tuple[str, str]] = {
     CardColour.ORANGE: ("#E65100", "#FFFFFF"),
@@ -34,7 +34,7 @@ CARD_COLOURS: dict[CardColour, tuple[str, str]] = {
 """(background, text) of a campaign card chip: the colour of the card's printed border."""
 
 
-def new_id(app: CompanionApp, name: str) -> str:
+def new_id(app: Shell, name: str) -> str:
     """The slug of `name`, numbered (-2, -3...) if a stored campaign already has it."""
     base = campaign_slug(name)
     found, counter = base, 2
@@ -44,11 +44,11 @@ def new_id(app: CompanionApp, name: str) -> str:
     return found
 
 
-def load(app: CompanionApp, campaign_id: str) -> Campaign:
+def load(app: Shell, campaign_id: str) -> Campaign:
     """The stored campaign, replayed through the rules; `ScreenMissing` if there is none
     or it cannot be read (the reason is shown on the "not found" page)."""
     from companion.rules.errors import Rejected
-    from companion.ui.app import ScreenMissing
+    from companion.ui.screen import ScreenMissing
     from companion.usecases.labels import message
 
     data = app.services.backend.campaign(campaign_id)
@@ -62,7 +62,7 @@ def load(app: CompanionApp, campaign_id: str) -> Campaign:
                               reason=message(exc.template, exc.params))) from None
 
 
-def known_ids(app: CompanionApp) -> str:
+def known_ids(app: Shell) -> str:
     ids = [str(c.get("id")) for c in app.services.backend.campaigns()]
     return ", ".join(ids) or t("none yet")
 

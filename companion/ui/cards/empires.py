@@ -12,7 +12,6 @@ import flet as ft
 
 from companion.i18n import language, t
 from companion.rules.cards import EmpireFace
-from companion.ui.app import CompanionApp, Screen
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_face import (
     VARIANT_KEY,
@@ -22,10 +21,11 @@ from companion.ui.kit.card_face import (
     production_chips,
     variants_wanted,
 )
+from companion.ui.screen import Screen, Shell
 
 
 class EmpiresScreen(Screen):
-    def __init__(self, app: CompanionApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self._content = ft.Column(spacing=12,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -17,12 +17,11 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from companion.i18n import language, t
+from companion.i18n import LANGUAGE_NAMES, language, t
 from companion.rules.cards import Card, CardType, Expansion, SlotKind, Token
 from companion.rules.reasons import points_now_reason, points_reason
 from companion.shipped.catalog import Catalog
-from companion.ui import routes
-from companion.ui.app import LANGUAGE_NAMES, CompanionApp, Screen, ScreenMissing
+from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_face import (
     amount_chip,
@@ -34,6 +33,7 @@ from companion.ui.kit.card_face import (
     production_chips,
     type_label,
 )
+from companion.ui.screen import Screen, ScreenMissing, Shell
 from companion.usecases.labels import reason_text
 from companion.usecases.why import counts_in_game
 
@@ -93,7 +93,7 @@ def kinds_used(catalog: Catalog, produced: bool) -> list[SlotKind]:
 class CardsScreen(Screen):
     section_bar = True
 
-    def __init__(self, app: CompanionApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.filter = CardFilter(
             expansions=owned_expansions(app.services.setting("expansions", ["base"])))
@@ -222,7 +222,7 @@ class CardsScreen(Screen):
         return row
 
     def _open(self, card: Card) -> Callable[[], None]:
-        return lambda: self.app.navigate(routes.path("cards", str(card.id)))
+        return lambda: self.app.navigate(address.path("cards", str(card.id)))
 
 
 def _wrap(controls: list[ft.Control]) -> ft.Control:
@@ -257,7 +257,7 @@ def card_row(card: Card, on_open: Callable[[], None]) -> ft.ListTile:
 class CardScreen(Screen):
     """Everything printed on one card, and its names in the other languages."""
 
-    def __init__(self, app: CompanionApp, card: Card,
+    def __init__(self, app: Shell, card: Card,
                  counts: Mapping[CardType | Token, int] | None = None) -> None:
         super().__init__(app)
         self.card = card
@@ -267,7 +267,7 @@ class CardScreen(Screen):
         """What its points are worth in the game it was opened from, as things stand."""
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> CardScreen:
+    def from_route(cls, app: Shell, **values: str) -> CardScreen:
         number = values.get("card", "")
         if not number.isdigit():
             raise ScreenMissing(t("There is no card {card}.", card=number))

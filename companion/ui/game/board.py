@@ -16,14 +16,14 @@ if TYPE_CHECKING:
     from companion.rules.actions import Action
     from companion.rules.cards import Card
     from companion.rules.state import GameState
-    from companion.ui.app import CompanionApp
+    from companion.ui.screen import Shell
     from companion.usecases.session import GameSession
 
 
 class GameBoard(Protocol):
     """One game on screen: its session, and what the player is in the middle of."""
 
-    app: CompanionApp
+    app: Shell
     session: GameSession
     pending: Card | None
     """The card just drafted or picked, waiting for the player to say what to do."""

@@ -8,13 +8,13 @@ from companion.i18n import language, t, tn
 from companion.i18n.counts import points_total
 from companion.rules.scenarios import ScenarioResult, scenario_result
 from companion.rules.scoring import FACE_A_ADJUSTMENT, Score, solo_rank
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen
+from companion.ui import address
 from companion.ui.game.undo import undo_bar
 from companion.ui.kit import symbols
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_picker import card_label
 from companion.ui.kit.score_pad import breakdown_rows
+from companion.ui.screen import Screen, Shell
 from companion.ui.table.ranking import seat_end_rows
 from companion.usecases.labels import card_name, empire_label, medal_label, solo_rank_label
 from companion.usecases.session import GameSession
@@ -22,7 +22,7 @@ from companion.usecases.why import medal_numbers, rank_numbers
 
 
 class EndScreen(Screen):
-    def __init__(self, app: CompanionApp, session: GameSession) -> None:
+    def __init__(self, app: Shell, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
         self.game_id = session.id
@@ -190,4 +190,4 @@ class EndScreen(Screen):
         self.app.notify(t("Summary copied: paste it anywhere."))
 
     def _score_everyone(self) -> None:
-        self.app.navigate(routes.path("quick", game=self.session.id))
+        self.app.navigate(address.path("quick", game=self.session.id))

@@ -14,23 +14,22 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import t
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen
 from companion.ui.kit import widgets as w
 from companion.ui.open_games import open_session
+from companion.ui.screen import Screen, Shell
 from companion.usecases.game_log import LogMove, LogRound, game_log, went_back_message
 from companion.usecases.session import GameSession
 
 
 class GameLogScreen(Screen):
-    def __init__(self, app: CompanionApp, session: GameSession) -> None:
+    def __init__(self, app: Shell, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
         self.game_id = session.id
         self.follows_table = (session.table or {}).get("id")
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> GameLogScreen:
+    def from_route(cls, app: Shell, **values: str) -> GameLogScreen:
         return cls(app, open_session(app, values.get("game", "")))
 
     @property
@@ -79,7 +78,7 @@ class GameLogScreen(Screen):
         def go_back() -> None:
             taken = self.session.go_back(keep)
             said = went_back_message(self.session, len(taken))
-            under = routes.parents(self.app.route)[-1]
+            under = self.app.parent
             # A new game screen, not the one left under this log: the game as it now is
             # (an ended game may be going again), nothing half-done from before.
             self.app.show(under, fresh=True)

@@ -13,13 +13,13 @@ from companion.ui.open_games import open_session
 from companion.usecases.tables import table_hub
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp, Screen
+    from companion.ui.screen import Screen, Shell
 
 class PlayScreen:
     """Picks the screen of `/play/<game>`: the rounds, or the end once it is over."""
 
     @classmethod
-    def from_route(cls, app: CompanionApp, game: str, **_: str) -> Screen:
+    def from_route(cls, app: Shell, game: str, **_: str) -> Screen:
         session = open_session(app, game)
         seat = table_hub(app.services).seat_of(session)
         if seat is not None:

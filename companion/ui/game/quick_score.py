@@ -21,11 +21,11 @@ from companion.rules.scoring import Score, solo_rank
 from companion.rules.supremacy import MAX_PLAYERS
 from companion.store import StoreError
 from companion.store.validate import QUICK_ME
-from companion.ui.app import CompanionApp, Screen
 from companion.ui.kit import symbols
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_grid import CardGrid, owned_expansions, shown_cards
 from companion.ui.kit.score_pad import score_pad
+from companion.ui.screen import Screen, Shell
 from companion.usecases.labels import empire_label, solo_rank_label, tie_break_label
 from companion.usecases.quick_model import QuickScore
 from companion.usecases.why import rank_numbers, standings_numbers
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 UNANSWERED = "unanswered"
 
 class QuickScoreScreen(Screen):
-    def __init__(self, app: CompanionApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.model = QuickScore()
         self.selected = 0
@@ -64,7 +64,7 @@ class QuickScoreScreen(Screen):
         self.grid = CardGrid(self._add_card, self._remove_card)
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> QuickScoreScreen:
+    def from_route(cls, app: Shell, **values: str) -> QuickScoreScreen:
         """`/quick`, or `/quick?game=<id>`: everyone's score after a table game, with the
         player's own tableau already filled in from the game."""
         screen = cls(app)

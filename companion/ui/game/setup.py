@@ -15,12 +15,12 @@ from companion.rules.scenarios import Scenario, start_for
 from companion.rules.supremacy import MAX_PLAYERS, max_players
 from companion.rules.table import deal
 from companion.store import StoreError
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen, ScreenMissing
+from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_face import VARIANT_KEY, icon_text, points_text, variants_wanted
 from companion.ui.kit.card_picker import card_label
 from companion.ui.kit.fields import limited_field
+from companion.ui.screen import Screen, ScreenMissing, Shell
 from companion.usecases.labels import empire_label
 from companion.usecases.people import games_of
 
@@ -77,7 +77,7 @@ VARIANT_FACES = ("C", "D", "E", "F")
 
 
 class SetupScreen(Screen):
-    def __init__(self, app: CompanionApp, mode: str) -> None:
+    def __init__(self, app: Shell, mode: str) -> None:
         super().__init__(app)
         assert mode in MODES
         self.mode = mode
@@ -95,7 +95,7 @@ class SetupScreen(Screen):
         self._content = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> SetupScreen:
+    def from_route(cls, app: Shell, **values: str) -> SetupScreen:
         """`/new/solo`, `/new/table`, `/new/scenario` (`?scenario=<id>` chooses it)."""
         mode = values.get("mode", "")
         if mode not in MODES:
@@ -380,4 +380,4 @@ class SetupScreen(Screen):
             self.app.explain(exc)
             return
         keep_session(self.app, session)
-        self.app.navigate(routes.path("play", session.id))
+        self.app.navigate(address.path("play", session.id))

@@ -16,11 +16,11 @@ from companion.ui.kit import widgets as w
 from companion.usecases.game_log import brought_back_message, went_back_message
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.screen import Shell
     from companion.usecases.session import GameSession
 
 
-def undo_bar(app: CompanionApp, session: GameSession,
+def undo_bar(app: Shell, session: GameSession,
              after: Callable[[], None]) -> ft.Control:
     """Undo and redo, always visible, each saying what it will take back or do again.
 

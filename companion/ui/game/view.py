@@ -48,13 +48,13 @@ from companion.rules.suggest import (
 from companion.shipped.rulebook import rulebook
 from companion.store import StoreError
 from companion.store.errors import StoreConflict
-from companion.ui.app import CompanionApp, Screen
 from companion.ui.game.planning import construct, planning_panel, quick_recycle
 from companion.ui.game.production import production_panel
 from companion.ui.game.status import status_box
 from companion.ui.game.undo import undo_bar
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_picker import CardPicker, card_label
+from companion.ui.screen import Screen, Shell
 from companion.usecases.labels import card_name, message, resource_label, resource_letter
 from companion.usecases.session import GameSession, phase_label
 from companion.usecases.why import completion_numbers, krystallium_numbers
@@ -70,7 +70,7 @@ class GameScreen(Screen):
     keep_awake = True
     """Nobody wants the phone to lock in the middle of a round."""
 
-    def __init__(self, app: CompanionApp, session: GameSession) -> None:
+    def __init__(self, app: Shell, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
         self.game_id = session.id

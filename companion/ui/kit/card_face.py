@@ -20,7 +20,7 @@ from companion.ui.kit import widgets as w
 from companion.usecases.labels import expansion_name as expansion_name
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.screen import Shell
 
 
 def type_label(kind: CardType) -> str:
@@ -137,7 +137,7 @@ VARIANT_KEY = "variant_faces"
 """Where the tab remembers the variant switch (`app.memory`)."""
 
 
-def variants_wanted(app: CompanionApp) -> bool:
+def variants_wanted(app: Shell) -> bool:
     """Show faces C–F? As setup decides: on when the default face is a variant face;
     otherwise as the player last switched it in this tab."""
     face = app.services.setting("default_face", "A")

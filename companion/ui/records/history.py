@@ -15,10 +15,10 @@ import flet as ft
 from companion.i18n import t, tn
 from companion.i18n.counts import points_total
 from companion.rules.stats import MODES, record_empire, record_mode, record_total
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen
+from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.open_games import forget_session
+from companion.ui.screen import Screen, Shell
 from companion.usecases.labels import empire_label
 from companion.usecases.record_labels import (
     mode_label,
@@ -35,7 +35,7 @@ ALL = ""
 class HistoryScreen(Screen):
     section_bar = True
 
-    def __init__(self, app: CompanionApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.mode = ALL
         self.empire = ALL
@@ -146,7 +146,7 @@ class HistoryScreen(Screen):
                     subtitle=ft.Text(details),
                     trailing=ft.Text(points_total(total) if total is not None
                                      else "", weight=ft.FontWeight.BOLD),
-                    on_click=lambda: self.app.navigate(routes.path("history", game_id)),
+                    on_click=lambda: self.app.navigate(address.path("history", game_id)),
                 ),
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12),
             identifier=f"game-{game_id}", container=True)
@@ -184,6 +184,6 @@ class HistoryScreen(Screen):
         def resume(*_: Any) -> None:
             self.app.services.backend.resume_game(game_id)
             forget_session(self.app, game_id)
-            self.app.navigate(routes.path("play", game_id))
+            self.app.navigate(address.path("play", game_id))
 
         return self.app.guarded(resume)

@@ -19,10 +19,10 @@ from companion.i18n import language, t, tn
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import MEDAL_ORDER, Attempt, Medal, Scenario, medal_for, points_short
 from companion.store.medals import MedalRow, medal_board
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen, ScreenMissing
+from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.kit.medal_badge import as_medal, medal_badge, medal_name
+from companion.ui.screen import Screen, ScreenMissing, Shell
 from companion.usecases.labels import card_name
 
 ROW_HEIGHT = 80
@@ -179,7 +179,7 @@ class MedalBoardScreen(Screen):
             *[ft.Text(line, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
                       overflow=ft.TextOverflow.ELLIPSIS) for line in details],
         ]
-        target = routes.path("scenarios", scenario.id)
+        target = address.path("scenarios", scenario.id)
         box = ft.Container(
             content=ft.Row([
                 medal_badge(medal, size=40),
@@ -204,12 +204,12 @@ class MedalBoardScreen(Screen):
 class ScenarioScreen(Screen):
     """One scenario: what it asks, what each medal needs, and every attempt at it."""
 
-    def __init__(self, app: CompanionApp, scenario: Scenario) -> None:
+    def __init__(self, app: Shell, scenario: Scenario) -> None:
         super().__init__(app)
         self.scenario = scenario
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> ScenarioScreen:
+    def from_route(cls, app: Shell, **values: str) -> ScenarioScreen:
         wanted = values.get("scenario", "")
         scenario = app.services.scenarios.get(wanted)
         if scenario is None:
@@ -303,4 +303,4 @@ class ScenarioScreen(Screen):
         return ft.Row([medal_badge(medal, size=28), ft.Text(text, expand=True)], spacing=12)
 
     def _play(self) -> None:
-        self.app.navigate(routes.path("new", "scenario", scenario=self.scenario.id))
+        self.app.navigate(address.path("new", "scenario", scenario=self.scenario.id))

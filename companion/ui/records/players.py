@@ -27,12 +27,12 @@ from companion.rules.players import (
     players,
     summary,
 )
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen, ScreenMissing
+from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.kit.charts import CHART_HEIGHT, score_line
 from companion.ui.kit.fields import limited_field
 from companion.ui.kit.filters import period_filters
+from companion.ui.screen import Screen, ScreenMissing, Shell
 from companion.usecases.labels import empire_label
 from companion.usecases.people import (
     OWNER_SEGMENT,
@@ -47,7 +47,7 @@ from companion.usecases.people import (
 )
 
 
-def _games(app: CompanionApp) -> list[Played]:
+def _games(app: Shell) -> list[Played]:
     return games_of(app.services.backend.finished_games(), app.services)
 
 
@@ -76,20 +76,20 @@ class PlayersScreen(Screen):
                            subtitle=ft.Text(f"{games} · {wins}"),
                            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                            on_click=lambda: self.app.navigate(
-                               routes.path("players", player_segment(line.key, line.name))))
+                               address.path("players", player_segment(line.key, line.name))))
 
 
 class PlayerScreen(Screen):
     """One player: their figures under the chosen filters, and their rivals."""
 
-    def __init__(self, app: CompanionApp, key: str, name: str, games: list[Played],
+    def __init__(self, app: Shell, key: str, name: str, games: list[Played],
                  period: Period, count: int | None, chosen: str) -> None:
         super().__init__(app)
         self.key, self.name, self.games = key, name, games
         self.filter, self.count, self.period = period, count, chosen
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> PlayerScreen:
+    def from_route(cls, app: Shell, **values: str) -> PlayerScreen:
         segment = values.get("player", "")
         key = "" if segment == OWNER_SEGMENT else name_key(segment.strip())
         games = _games(app)
@@ -174,7 +174,7 @@ class PlayerScreen(Screen):
             put_back(self.app.services, before)
             self.app.navigate(here)
 
-        self.app.navigate(routes.path("players", segment))
+        self.app.navigate(address.path("players", segment))
         self.app.notify(said, action=t("Undo"), on_action=undo)
 
     def _figures(self, games: int, ranked: int, wins: int, average: float | None,
@@ -204,7 +204,7 @@ class PlayerScreen(Screen):
             title=ft.Text(them, weight=ft.FontWeight.BOLD),
             subtitle=w.value_text(f"rival-{player_segment(rivalry.rival, rivalry.name)}",
                                   "; ".join(parts)),
-            on_click=lambda: self.app.navigate(routes.path(
+            on_click=lambda: self.app.navigate(address.path(
                 "players", player_segment(rivalry.rival, rivalry.name), **self._over())))
 
     def _over(self) -> dict[str, str]:
@@ -212,13 +212,13 @@ class PlayerScreen(Screen):
         as the browser's back does, not to the list of players. One level only (this
         page as it is filtered, without what it was itself opened over): a chain of
         rivals keeps a short address, and the arrow always has a page to go back to."""
-        here = routes.parse(self.app.route)
-        query = {k: v for k, v in here.query.items() if k != routes.OVER}
-        return {routes.OVER: dataclasses.replace(here, query=query).key}
+        here = address.place(self.app.route)
+        query = {k: v for k, v in here.query.items() if k != address.OVER}
+        return {address.OVER: dataclasses.replace(here, query=query).key}
 
     def _filters(self) -> ft.Control:
         played = [len(g.seats) for g in self.games if g.seat(self.key) is not None]
         segment = player_segment(self.key, self.name)
         return period_filters(played, self.count, self.period, lambda count, period: (
-            self.app.navigate(routes.path("players", segment, **period_query(count, period)))),
+            self.app.navigate(address.path("players", segment, **period_query(count, period)))),
             "player-filters")

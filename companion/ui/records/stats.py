@@ -29,8 +29,7 @@ from companion.rules.stats import (
     record_players,
     statistics,
 )
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen
+from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.kit.charts import (
     CHART_HEIGHT,
@@ -44,6 +43,7 @@ from companion.ui.kit.charts import (
 )
 from companion.ui.kit.filters import period_filters
 from companion.ui.kit.score_pad import row_label
+from companion.ui.screen import Screen, Shell
 from companion.usecases.labels import card_name, empire_label, solo_rank_label
 from companion.usecases.people import aliases, period_from, period_query
 
@@ -53,13 +53,13 @@ BUILT_CACHE = "built-cards"
 class StatsScreen(Screen):
     stats: Statistics
 
-    def __init__(self, app: CompanionApp, period: Period = ANY_TIME, count: int | None = None,
+    def __init__(self, app: Shell, period: Period = ANY_TIME, count: int | None = None,
                  chosen: str = "all") -> None:
         super().__init__(app)
         self.filter, self.count, self.period = period, count, chosen
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> StatsScreen:
+    def from_route(cls, app: Shell, **values: str) -> StatsScreen:
         """`/stats?players=3&period=year`: the filter is in the address."""
         return cls(app, *period_from(values.get("players"), values.get("period"),
                                      date.today()))
@@ -86,7 +86,7 @@ class StatsScreen(Screen):
         counts = [n for n in map(record_players, records) if n is not None]
         rows: list[ft.Control | None] = [period_filters(
             counts, self.count, self.period, lambda count, period: self.app.navigate(
-                routes.path("stats", **period_query(count, period))), "stats-filters")]
+                address.path("stats", **period_query(count, period))), "stats-filters")]
         if others:
             rows.append(w.value_text("stats-seats", tn(
                 "{count} seat of a shared table is left out: on that player's page, \"That"

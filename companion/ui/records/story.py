@@ -21,11 +21,11 @@ from companion.rules.scoring import Score
 from companion.rules.state import GameState, Phase
 from companion.rules.stats import CATEGORIES, is_played, record_mode
 from companion.rules.story import Chapter, RoundStory, game_story
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen, ScreenMissing
+from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.kit.score_pad import breakdown_rows
 from companion.ui.open_games import forget_session
+from companion.ui.screen import Screen, ScreenMissing, Shell
 from companion.usecases.bgstats import create_play_url, play_data, players_of
 from companion.usecases.labels import empire_label, message
 from companion.usecases.record_labels import record_date, record_empire_line, record_heading
@@ -40,7 +40,7 @@ from companion.usecases.why import step_numbers
 
 
 class HistoryGameScreen(Screen):
-    def __init__(self, app: CompanionApp, record: dict[str, Any]) -> None:
+    def __init__(self, app: Shell, record: dict[str, Any]) -> None:
         super().__init__(app)
         self.record = record
         self.quick = record_mode(record) == "quick"
@@ -51,7 +51,7 @@ class HistoryGameScreen(Screen):
             self._replay()
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> HistoryGameScreen:
+    def from_route(cls, app: Shell, **values: str) -> HistoryGameScreen:
         record = app.services.backend.game(values.get("game", ""))
         if record is None:
             raise ScreenMissing(t("This game is no longer in your data: it may have been "
@@ -219,7 +219,7 @@ class HistoryGameScreen(Screen):
 
     def _restore(self, record: dict[str, Any]) -> None:
         self.app.services.backend.save_game(record)
-        if routes.parse(self.app.route).path == "/history":
+        if address.place(self.app.route).path == "/history":
             self.app.reopen()
         self.app.notify(t("Game restored"))
 

@@ -27,11 +27,11 @@ from companion.shipped.rulebook import (
     supremacy_examples,
     worked_examples,
 )
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen, ScreenMissing
+from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_face import amount_chips, chip_row, production_chips
 from companion.ui.kit.score_pad import breakdown_rows
+from companion.ui.screen import Screen, ScreenMissing, Shell
 from companion.usecases.labels import empire_label, message, reason_text, resource_name
 from companion.usecases.why import reason_for
 from companion.usecases.worked import construction_steps
@@ -40,7 +40,7 @@ from companion.usecases.worked import construction_steps
 class RulesScreen(Screen):
     section_bar = True
 
-    def __init__(self, app: CompanionApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.book: Rulebook = rulebook()
         self.query = ""
@@ -81,10 +81,10 @@ class RulesScreen(Screen):
     def _open(self, topic: str) -> None:
         """A rule; when the list itself was opened over a screen (a game, from the top
         bar), the rule goes on top of the list, so back leads back to that screen."""
-        if routes.OVER in routes.parse(self.app.route).query:
+        if address.OVER in address.place(self.app.route).query:
             self.app.open_on_top("rules", topic)
         else:
-            self.app.navigate(routes.path("rules", topic))
+            self.app.navigate(address.path("rules", topic))
 
     def _typed(self, event: ft.Event[ft.TextField]) -> None:
         self.query = str(event.control.value or "")
@@ -94,14 +94,14 @@ class RulesScreen(Screen):
 class RuleScreen(Screen):
     """One rule, its paragraphs in the player's language."""
 
-    def __init__(self, app: CompanionApp, topic: Topic, reason: Reason | None = None) -> None:
+    def __init__(self, app: Shell, topic: Topic, reason: Reason | None = None) -> None:
         super().__init__(app)
         self.topic = topic
         self.reason = reason
         """The rule applied to the numbers of the player's game, when it came from a "?"."""
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> RuleScreen:
+    def from_route(cls, app: Shell, **values: str) -> RuleScreen:
         found = rulebook().topic(values.get("topic", ""))
         if found is None:
             raise ScreenMissing(t("There is no rule {topic}: the Rules page lists them all.",

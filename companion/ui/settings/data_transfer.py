@@ -39,9 +39,9 @@ from companion.store import StoreError
 from companion.store.files import export_bytes
 from companion.store.schema import BACKUP_DIR
 from companion.store.validate import MAX_IMPORT_BYTES
-from companion.ui.app import CompanionApp
 from companion.ui.kit import widgets as w
 from companion.ui.open_games import forget_all_sessions
+from companion.ui.screen import Shell
 from companion.usecases.services import ServicesError
 
 WEB_IMPORT_MB = 16
@@ -110,7 +110,7 @@ def backups_folder(data_folder: str | None) -> str | None:
 class DataTransfer:
     """The export, import and reset buttons of one settings screen, and their picker."""
 
-    def __init__(self, app: CompanionApp) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         # A service registers with the page when made; it lives as long as this screen.
         self.picker = ft.FilePicker(on_result=self._picked)

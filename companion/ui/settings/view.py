@@ -12,17 +12,17 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.i18n import SUPPORTED, language, t
+from companion.i18n import LANGUAGE_NAMES, SUPPORTED, language, t
 from companion.rules.cards import Expansion
 from companion.shipped.catalog import RULEBOOK_FACES
-from companion.ui.app import LANGUAGE_NAMES, CompanionApp, Screen
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_face import VARIANT_KEY, expansion_name, variants_wanted
+from companion.ui.screen import Screen, Shell
 from companion.ui.settings.data_transfer import DataTransfer
 
 
 class SettingsScreen(Screen):
-    def __init__(self, app: CompanionApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self._content = ft.Column(spacing=12,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

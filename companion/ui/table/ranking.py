@@ -8,9 +8,9 @@ import flet as ft
 from companion.i18n import t, tn
 from companion.rules.state import GameState
 from companion.rules.table import final_ranking, standing
-from companion.ui.app import CompanionApp
 from companion.ui.kit import widgets as w
 from companion.ui.kit.score_pad import score_pad
+from companion.ui.screen import Shell
 from companion.ui.table.take_home import take_home_rows
 from companion.usecases.labels import empire_label, tie_break_label
 from companion.usecases.session import GameSession
@@ -18,7 +18,7 @@ from companion.usecases.tables import SharedTable, table_hub
 from companion.usecases.why import standings_numbers
 
 
-def ranking_rows(app: CompanionApp, table: SharedTable,
+def ranking_rows(app: Shell, table: SharedTable,
                  states: list[GameState | None]) -> list[ft.Control]:
     """Every seat's score pad and the ranking with its tie-breakers."""
     rows: list[ft.Control] = [w.heading(t("Final ranking"))]
@@ -43,7 +43,7 @@ def ranking_rows(app: CompanionApp, table: SharedTable,
     return rows
 
 
-def seat_end_rows(app: CompanionApp, session: GameSession) -> list[ft.Control]:
+def seat_end_rows(app: Shell, session: GameSession) -> list[ft.Control]:
     """On a seat's final score: the table's ranking once every game is over, then the
     seat's game to take home; else who is still playing (the screen redraws as they
     finish)."""

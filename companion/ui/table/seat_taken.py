@@ -12,17 +12,17 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen
+from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.open_games import follow_tables, tab_device, tab_token
+from companion.ui.screen import Screen, Shell
 from companion.usecases.tables import SeatHeld, SharedTable, table_hub
 
 SEATS_PLAYED = "seats-played"
 """The seats this tab has played, (table, seat): to tell a lost seat from one never had."""
 
 
-def claim_seat(app: CompanionApp, table: SharedTable, seat: int) -> Screen | None:
+def claim_seat(app: Shell, table: SharedTable, seat: int) -> Screen | None:
     """Sit this tab at the seat if nobody else plays it (None: go on to the seat's
     screen); else the screen that asks before taking it over."""
     try:
@@ -36,7 +36,7 @@ def claim_seat(app: CompanionApp, table: SharedTable, seat: int) -> Screen | Non
 class AtSeat(Screen):
     """A screen of one seat before its game shows: it redraws with the table."""
 
-    def __init__(self, app: CompanionApp, table: SharedTable, seat: int) -> None:
+    def __init__(self, app: Shell, table: SharedTable, seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat
@@ -66,7 +66,7 @@ class SeatTakenScreen(AtSeat):
                       "playing this seat.")),
             w.button(t("Take this seat over here"), self._take_over, icon=ft.Icons.SWAP_HORIZ),
             w.button(t("Back to the table"),
-                     lambda: self.app.navigate(routes.path("tables", self.table.id)),
+                     lambda: self.app.navigate(address.path("tables", self.table.id)),
                      kind="outlined"),
         ]
         self.content.controls = rows

@@ -12,8 +12,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
-from companion.ui.app import Screen
 from companion.ui.kit import widgets as w
+from companion.ui.screen import Screen
 
 SHARE_COMMAND = "companion --share"
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
-from companion.ui.app import CompanionApp
 from companion.ui.kit import widgets as w
+from companion.ui.screen import Shell
 from companion.usecases.tables import SharedTable
 from companion.usecases.take_home import take_home, take_home_path
 
 
-def take_home_rows(app: CompanionApp, table: SharedTable, seat: int) -> list[ft.Control]:
+def take_home_rows(app: Shell, table: SharedTable, seat: int) -> list[ft.Control]:
     """The button that downloads seat `seat`'s game, and the QR code to it on the host."""
 
     async def download() -> None:

@@ -19,11 +19,11 @@ from companion.rules.errors import Rejected
 from companion.rules.state import GameState
 from companion.rules.supremacy import max_players
 from companion.store import StoreError
-from companion.ui import routes
-from companion.ui.app import CompanionApp, Screen, ScreenMissing
+from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.kit.fields import limited_field
 from companion.ui.open_games import follow_tables, keep_session, open_session
+from companion.ui.screen import Screen, ScreenMissing, Shell
 from companion.ui.table.ranking import ranking_rows
 from companion.ui.table.seat_taken import AtSeat, claim_seat
 from companion.usecases.labels import empire_label
@@ -40,7 +40,7 @@ def table_path(table_id: str, seat: int | None = None) -> str:
 class NewTableScreen(Screen):
     """Names, face and expansions of a table whose players each use their own phone."""
 
-    def __init__(self, app: CompanionApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         owned = app.services.setting("expansions", ["base"])
         self.expansions: set[str] = {e for e in owned if isinstance(e, str)} | {"base"}
@@ -111,14 +111,14 @@ class NewTableScreen(Screen):
 class TableScreen(Screen):
     """Who sits where and how far each is; the ranking once every game is over."""
 
-    def __init__(self, app: CompanionApp, table: SharedTable) -> None:
+    def __init__(self, app: Shell, table: SharedTable) -> None:
         super().__init__(app)
         self.table = table
         self.follows_table = table.id
         follow_tables(app)
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> TableScreen:
+    def from_route(cls, app: Shell, **values: str) -> TableScreen:
         return cls(app, _table(app, values.get("table", "")))
 
     @property
@@ -161,7 +161,7 @@ class SeatScreen:
     """`/tables/<table>/<seat>`: the Empire choice, then that seat's game."""
 
     @classmethod
-    def from_route(cls, app: CompanionApp, **values: str) -> Screen:
+    def from_route(cls, app: Shell, **values: str) -> Screen:
         table = _table(app, values.get("table", ""))
         number = values.get("seat", "")
         if not number.isdigit() or not 1 <= int(number) <= len(table.names):
@@ -173,7 +173,7 @@ class SeatScreen:
         game_id = table.seats[seat]
         if game_id is None:
             return EmpireChoiceScreen(app, table, seat)
-        screen: Screen = routes.screen_for(app, routes.path("play", open_session(app, game_id).id))
+        screen: Screen = app.screen_for(address.path("play", open_session(app, game_id).id))
         return screen
 
 
@@ -217,7 +217,7 @@ class EmpireChoiceScreen(AtSeat):
         return choose
 
 
-def _table(app: CompanionApp, table_id: str) -> SharedTable:
+def _table(app: Shell, table_id: str) -> SharedTable:
     table = table_hub(app.services).find(table_id)
     if table is None:
         raise ScreenMissing(t("This table is not on this computer any more: the host may "
