@@ -4,7 +4,12 @@ From the bottom: the rules (pure game logic), the shipped data and its translati
 store, the app's use cases, then the web host and the screens, then the command line. An
 import may go down or stay on its floor, never up; no two modules import each other, even
 through others or inside a function (a lazy import is still a dependency). Every import
-counts, those only for type checking too.
+counts, those only for type checking too, and those made by name: a string that is
+exactly one of our modules (`"companion.ui.home"`, or `"companion.ui.home:HomeScreen"` as
+the route table names a screen) is a module the code can import without an `import`
+line, and an `import_module(f"companion.rules.{name}")` may import any module under its
+fixed start. A name computed from elsewhere cannot be read: `BY_COMPUTED_NAME` lists
+every such call and where its names come from.
 """
 
 from __future__ import annotations
@@ -46,12 +51,84 @@ def _ours(name: str) -> str | None:
     return name or None
 
 
+IMPORTERS = frozenset({"import_module", "__import__"})
+"""The calls that import a module given its name (`importlib.import_module`, the builtin)."""
+NOT_A_MODULE = frozenset({"companion"})
+"""Texts that are exactly one of our modules' names and yet name something else here:
+`"companion"` is also the command (`prog="companion"`, `companion --share`) and the
+package's folder in a bundle. The package itself holds only the version and imports
+nothing (the self-check below makes sure), so naming it can close no circle."""
+BY_COMPUTED_NAME: dict[tuple[str, str], str | None] = {
+    ("companion.cli", "_module"): "companion.cli",
+    ("companion.store", "__getattr__"): "companion.store",
+    ("companion.ui.routes", "screen_class"): "companion.ui.routes",
+    ("companion.webapp.node.prepare", "imported_by"): "companion.webapp.bundle",
+    ("companion.webapp.main_in_browser", "browser_module"): None,
+}
+"""Every import of a computed name, by (module, function), and the module whose strings
+hold the names it imports, so that they are read as that module's imports: a command's
+module from the table of commands, a name's home in the store's package, a screen from
+the route table, the bundle's entry modules (imported again, in Pyodide, to see what
+they load). None: the worker's own modules (`pyodide_js`, `companion_web`), none ours."""
+
+
+def named_module(text: str) -> str | None:
+    """The module of ours a string names, if it is exactly one: `"companion.ui.home"`,
+    or `"companion.ui.home:HomeScreen"` (a module and one of its names, as in a table of
+    screens or an entry point). Any other text, even one that mentions a module inside a
+    sentence or a script, is not an import."""
+    name, colon, attr = text.partition(":")
+    if name in MODULES and name not in NOT_A_MODULE and (not colon or attr.isidentifier()):
+        return name
+    return None
+
+
+def _called(node: ast.Call) -> str:
+    """The name a call is made by: `import_module` for both `importlib.import_module(...)`
+    and `import_module(...)`."""
+    if isinstance(node.func, ast.Attribute):
+        return node.func.attr
+    return node.func.id if isinstance(node.func, ast.Name) else ""
+
+
+def imported_by_name(tree: ast.AST) -> tuple[set[str], list[ast.Call]]:
+    """Our modules a module's text names as strings or imports by an f-string's fixed
+    start, and its import calls whose name is computed (which no reading can follow)."""
+    found: set[str] = set()
+    computed: list[ast.Call] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.add(named_module(node.value) or "")
+        elif isinstance(node, ast.Call) and _called(node) in IMPORTERS and node.args:
+            name = node.args[0]
+            if isinstance(name, ast.Constant):
+                continue  # a string: read above
+            start = (name.values[0] if isinstance(name, ast.JoinedStr) and name.values
+                     else None)
+            if isinstance(start, ast.Constant) and isinstance(start.value, str):
+                found.update(m for m in MODULES if m.startswith(start.value))
+            else:
+                computed.append(node)
+    return found, computed
+
+
+def _where(tree: ast.AST, call: ast.Call) -> str:
+    """The function (or class body) a call is in, by name; `<module>` at the top."""
+    inside = "<module>"
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and any(child is call for child in ast.walk(node))):
+            inside = node.name  # walk is breadth-first: the innermost comes last
+    return inside
+
+
 def imports_of(module: str) -> set[str]:
-    """Our modules that `module` imports, anywhere in its text."""
+    """Our modules that `module` imports, anywhere in its text, by statement or by name."""
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found, _ = imported_by_name(tree)
+    for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
@@ -126,6 +203,48 @@ def test_the_checker_sees_a_circle_and_a_climb() -> None:
     assert "companion.rules.cards" in GRAPH["companion.shipped.catalog"]
 
 
+def test_the_checker_sees_imports_by_name() -> None:
+    """A string naming a module, an f-string's fixed start and a computed name are each
+    seen; a sentence that mentions a module is not an import."""
+    tree = ast.parse(
+        'import importlib\n'
+        'SCREENS = ("companion.ui.home:HomeScreen",)\n'
+        'importlib.import_module("companion.store.journal")\n'
+        'RULE = importlib.import_module(f"companion.rules.{NAME}")\n'
+        'NOTE = "the home screen is companion.ui.home, drawn by companion.ui.app"\n'
+        'def load(name):\n'
+        '    return __import__(name)\n')
+    found, computed = imported_by_name(tree)
+    assert found - {""} == {"companion.ui.home", "companion.store.journal",
+                            *(m for m in MODULES if m.startswith("companion.rules."))}
+    assert [_where(tree, call) for call in computed] == ["load"]
+    assert named_module("companion.ui.home:HomeScreen") == "companion.ui.home"
+    assert named_module("companion.ui.home:") is None
+    assert named_module("companion.ui.homes") is None
+    assert GRAPH["companion"] == set()  # what NOT_A_MODULE leaves out could import nothing
+    # The route table's screens are its imports; a screen that imported the app back, or
+    # a rule that named a screen, would be a circle and a climb.
+    assert "companion.ui.home" in GRAPH["companion.ui.routes"]
+    looped = {**GRAPH, "companion.ui.home": GRAPH["companion.ui.home"] | {"companion.ui.app"}}
+    assert any("companion.ui.routes" in circle for circle in circles(looped))
+    climbing, _ = imported_by_name(ast.parse('SCREEN = "companion.ui.app:CompanionApp"'))
+    assert "companion.ui.app" in climbing
+    assert layer("companion.ui.app") > layer("companion.rules.engine")
+
+
+def test_every_import_by_computed_name_is_accounted_for() -> None:
+    """An import whose name no reading can follow is listed with where its names are
+    written, and they are written there: else an import could hide from every check."""
+    found: set[tuple[str, str]] = set()
+    for module, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found.update((module, _where(tree, call)) for call in imported_by_name(tree)[1])
+    assert found == set(BY_COMPUTED_NAME)
+    for source in filter(None, BY_COMPUTED_NAME.values()):
+        named, _ = imported_by_name(ast.parse(MODULES[source].read_text(encoding="utf-8")))
+        assert named - {"", source}, f"{source} names none of our modules"
+
+
 def test_no_import_circle() -> None:
     assert circles(GRAPH) == []
 
@@ -157,3 +276,4 @@ def test_no_folder_of_more_than_25_files() -> None:
         str(path.parent.relative_to(PACKAGE.parent)) for path in PACKAGE.rglob("*.py")).items()
         if n > MAX_FILES}
     assert crowded == {}
+
