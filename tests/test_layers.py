@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "companion"
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "companion"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("companion.rules",)),
     ("shipped data", ("companion.shipped", "companion.i18n")),
@@ -277,3 +278,65 @@ def test_no_folder_of_more_than_25_files() -> None:
         if n > MAX_FILES}
     assert crowded == {}
 
+
+FLET = ("flet", "flet_web", "flet_charts")
+"""Flet's packages: what they name with a leading `_` is theirs to change in any release."""
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_flet_names(tree: ast.AST) -> list[str]:
+    """Flet's private names a module imports (`from flet.controls.context import
+    _context_page`, `import flet._x`) or reaches through a Flet module it imported
+    (`ft.context._something`, `ctx._context_page`)."""
+    found: list[str] = []
+    bound: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and not node.level and (
+                (node.module or "").split(".")[0] in FLET):
+            module = node.module or ""
+            found += [f"{module}.{a.name}" for a in node.names
+                      if _private(a.name) or any(map(_private, module.split(".")))]
+            bound.update(a.asname or a.name for a in node.names)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in FLET:
+                    found += [alias.name] if any(map(_private, alias.name.split("."))) else []
+                    bound.add(alias.asname or alias.name.split(".")[0])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            root: ast.expr = node.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name) and root.id in bound:
+                found.append(ast.unparse(node))
+    return found
+
+
+def _our_python() -> list[Path]:
+    """Every Python file of the project: the app, its tests, tools and benchmarks."""
+    return [path for path in sorted(ROOT.rglob("*.py")) if not any(
+        part.startswith(".") or part in ("build", "dist")
+        for part in path.relative_to(ROOT).parts)]
+
+
+def test_the_flet_check_sees_a_private_name() -> None:
+    tree = ast.parse("import flet as ft\n"
+                     "import flet.controls.context as ctx\n"
+                     "from flet.controls.context import _context_page, context\n"
+                     "from flet._internal import thing\n"
+                     "ft.context._hidden, ctx._context_page, page._dialogs, ft.__name__\n")
+    assert private_flet_names(tree) == [
+        "flet.controls.context._context_page", "flet._internal.thing",
+        "ft.context._hidden", "ctx._context_page"]
+
+
+def test_no_private_flet_name_is_used() -> None:
+    """Only Flet's public API (`ft.context.page`, `page.run_task`...): a private name,
+    such as the variable behind `ft.context.page`, can change in any release of Flet,
+    and the app would break with no test of ours able to say why."""
+    used = {str(path.relative_to(ROOT)): names for path in _our_python()
+            if (names := private_flet_names(ast.parse(path.read_text(encoding="utf-8"))))}
+    assert used == {}

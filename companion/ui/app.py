@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
-from flet.controls.context import _context_page
 
 from companion.i18n import SUPPORTED, follow_sessions, t
 from companion.rules.errors import Rejected
@@ -101,6 +101,9 @@ class CompanionApp:
         """Set when the browser reports the first of the app's own pushes back."""
         self.memory: dict[str, Any] = {}
         """What this tab keeps between screens (open game sessions...), never global."""
+        self._context = contextvars.copy_context()
+        """Made while Flet runs `main` for this page, so `ft.context.page` is this page
+        in it: what `run_as_tab` runs in."""
 
     # --- start --------------------------------------------------------------------
 
@@ -412,15 +415,16 @@ class CompanionApp:
         code = language if language in SUPPORTED else "en"
         self.page.session.store.set(LANGUAGE_KEY, code)
 
-    @contextlib.contextmanager
-    def as_current(self) -> Iterator[None]:
-        """Run code for this tab from outside its own handlers (a message from another
-        tab): Flet knows the running tab, and so the tab's language, by this variable."""
-        token = _context_page.set(self.page)  # type: ignore[arg-type]
-        try:
-            yield
-        finally:
-            _context_page.reset(token)
+    def run_as_tab(self, action: Callable[[], None]) -> None:
+        """Run `action` now, for this tab, from outside its own handlers: a message from
+        another tab runs in the sender's context, where `ft.context.page` (and so the
+        language, and the page a new Flet service joins) is the sender's page.
+
+        It runs in a copy of the context Flet made this tab in. `page.run_task` would
+        also run it for this page, but later, and only while the tab is connected: it
+        fails for a phone asleep, whose session Flet keeps and which must wake up to
+        its screen as it now is."""
+        self._context.copy().run(action)
 
     def set_language(self, language: str) -> None:
         if language not in SUPPORTED:
@@ -507,8 +511,9 @@ LANGUAGE_KEY = "companion.language"
 
 def tab_language() -> str | None:
     """The language of the tab whose handler is running, if any (see `use_language`)."""
-    page = _context_page.get()
-    if page is None:
+    try:
+        page = ft.context.page  # the page Flet runs the current handler or task for
+    except RuntimeError:  # none: a command, a test without a page
         return None
     try:
         found = page.session.store.get(LANGUAGE_KEY)

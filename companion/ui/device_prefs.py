@@ -50,13 +50,13 @@ def recall(app: Tab) -> None:
         except Exception as exc:  # a browser without storage: the folder's settings stay
             log.info("device preferences unavailable: %s", exc)
             return
-        with app.as_current():
-            if not isinstance(language, str):
-                # A new device keeps the language it first opened in, whatever another
-                # player later makes the first language of the next device.
-                remember(app, LANGUAGE, current_language())
-            app.use_device_choices(language if isinstance(language, str) else None,
-                                   theme if isinstance(theme, str) else None)
+        # A task `page.run_task` started runs as this tab (its language), awaits included.
+        if not isinstance(language, str):
+            # A new device keeps the language it first opened in, whatever another
+            # player later makes the first language of the next device.
+            remember(app, LANGUAGE, current_language())
+        app.use_device_choices(language if isinstance(language, str) else None,
+                               theme if isinstance(theme, str) else None)
 
     with contextlib.suppress(RuntimeError):  # no event loop (a unit test without one)
         app.page.run_task(read)

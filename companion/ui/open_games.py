@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from flet.controls.context import _context_page
+import flet as ft
 
 from companion.i18n import t
 from companion.ui.screen import EVERY_TABLE, ScreenMissing
@@ -66,12 +66,14 @@ def _watch(app: Shell, session: GameSession) -> None:
     pubsub = app.page.pubsub
     topic = _topic(session.id)
 
-    async def changed(_topic: str, revision: object) -> None:
+    def redraw(revision: object) -> None:
         if not isinstance(revision, int) or revision <= session.revision:
             return
-        with app.as_current():  # told by another tab: draw as this tab, in its language
-            session.reload()
-            app.show_again(session.id)
+        session.reload()
+        app.show_again(session.id)
+
+    async def changed(_topic: str, revision: object) -> None:
+        app.run_as_tab(lambda: redraw(revision))  # told by another tab: draw as this one
 
     pubsub.unsubscribe_topic(topic)
     pubsub.subscribe_topic(topic, changed)
@@ -119,12 +121,14 @@ def follow_tables(app: Shell) -> None:
     app.memory[TABLES_FOLLOWED] = True
     _leave_seats_when_gone(app)
 
-    async def moved(_topic: str, change: object) -> None:
+    def redraw(change: object) -> None:
         if isinstance(change, tuple | list) and len(change) == 2:
             table_id, version = change
             if isinstance(table_id, str) and isinstance(version, int):
-                with app.as_current():
-                    catch_up(app, table_id, version)
+                catch_up(app, table_id, version)
+
+    async def moved(_topic: str, change: object) -> None:
+        app.run_as_tab(lambda: redraw(change))  # told by another tab: draw as this one
 
     app.page.pubsub.subscribe_topic(TABLES_TOPIC, moved)
 
@@ -136,7 +140,10 @@ def _tell_this_server(app: Shell) -> None:
     tabs = app.page.session.connection.pubsubhub
 
     def tell(table_id: str, version: int) -> None:
-        acting = _context_page.get()
+        try:
+            acting: ft.Page | None = ft.context.page  # whose handler wrote the table
+        except RuntimeError:  # none: a write from outside any tab
+            acting = None
         if acting is not None and acting.session.connection.pubsubhub is tabs:
             tabs.send_others_on_topic(acting.session.id, TABLES_TOPIC, (table_id, version))
         else:

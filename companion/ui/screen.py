@@ -146,6 +146,11 @@ class Shell(Tab, Protocol):
 
     def scroll_to_top(self) -> None: ...
 
+    def run_as_tab(self, action: Callable[[], None]) -> None:
+        """Run `action` now as this tab (its language, its page) from outside its own
+        handlers: a message from another tab comes in the sender's context."""
+        ...
+
     # --- messages ------------------------------------------------------------------
 
     def notify(self, message: str, *, action: str | None = None,

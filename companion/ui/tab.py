@@ -6,7 +6,6 @@ app, not the app itself, so that the app can import them and they never import i
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 import flet as ft
@@ -21,10 +20,6 @@ class Tab(Protocol):
     @property
     def memory(self) -> dict[str, Any]:
         """What this tab keeps between screens, never global."""
-        ...
-
-    def as_current(self) -> AbstractContextManager[None]:
-        """Run code as this tab (its language) from outside its own handlers."""
         ...
 
     def use_device_choices(self, language: str | None, theme: str | None) -> None:

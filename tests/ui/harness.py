@@ -23,7 +23,6 @@ from typing import Any
 import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
-from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import (
     Message,
@@ -163,11 +162,16 @@ class Ui:
         self.run(self._start(main))
 
     async def _start(self, main: Callable[[ft.Page], Any]) -> None:
-        _context_page.set(self.session.page)
-        result = main(self.session.page)
-        if asyncio.iscoroutine(result):
-            await result
-        await self.session.after_event(self.session.page)
+        page = self.session.page
+
+        async def start() -> None:
+            result = main(page)
+            if asyncio.iscoroutine(result):
+                await result
+            await self.session.after_event(page)
+
+        # As Flet starts a tab: `main` runs for its page (`ft.context.page` is the page).
+        await asyncio.wrap_future(page.run_task(start))
 
     @property
     def page(self) -> ft.Page:
