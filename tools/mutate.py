@@ -1,4 +1,4 @@
-"""Mutation testing, one package at a time: which mistakes in our code would no test notice?
+"""Mutation testing of the packages that decide: which mistakes would no test notice?
 
     .venv/bin/python tools/mutate.py rules            # one package (or several)
     .venv/bin/python tools/mutate.py --changed main   # the modules a change touched
@@ -6,10 +6,10 @@
 
 mutmut changes the code one small way at a time (a comparison flipped, a number moved by
 one, a branch dropped) and runs the tests that reach the changed function; a change no
-test notices is a mistake the tests would let through. Each package runs in a scratch
-copy of its own, `.mutation/<package>/`, so that two can run side by side and a second
-run only tries what changed since the first. The browser tests are left out: they cannot
-run in mutmut's forked workers, and what they reach is held by the screen tests below.
+test notices is a mistake the tests would let through. It works in a scratch copy,
+`.mutation/`, which keeps each mutant's result: a second run only tries the functions
+that changed since, and the share caught is told per package (or per module changed).
+The browser tests are left out: they cannot run in mutmut's forked workers.
 Not part of CI (tens of minutes per package); run it on the package you changed before
 you commit, and kill each survivor with a test that states the behaviour, or mark it
 `# pragma: no mutate` with the reason when it is equivalent.
@@ -64,10 +64,10 @@ def tracked() -> list[str]:
     return [name for name in out.split("\0") if name and (ROOT / name).is_file()]
 
 
-def prepare(name: str, only: list[str]) -> Path:
+def prepare() -> Path:
     """The scratch copy: today's files (untouched ones keep their times, so mutmut keeps
     its earlier results for them), the reference beside it as beside the checkout."""
-    place = SCRATCH / name
+    place = SCRATCH
     place.mkdir(parents=True, exist_ok=True)
     wanted = set(tracked())
     for relative in wanted:
@@ -81,7 +81,8 @@ def prepare(name: str, only: list[str]) -> Path:
             if str(path.relative_to(place)) not in wanted:
                 path.unlink()
     beside = sorted({relative.split("/")[0] for relative in wanted} - {"companion", "tests"})
-    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8") + settings(only, beside)
+    every = [f"companion/{package}/*" for package in PACKAGES]
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8") + settings(every, beside)
     (place / "pyproject.toml").write_text(pyproject, encoding="utf-8")
     shared = ROOT.parent / "shared"
     link = place / "shared"
@@ -90,47 +91,55 @@ def prepare(name: str, only: list[str]) -> Path:
     return place
 
 
-def mutmut(place: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def mutmut(place: Path, *args: str, quiet: bool = True) -> subprocess.CompletedProcess[str]:
     binary = Path(sys.executable).parent / "mutmut"
-    return subprocess.run([str(binary), *args], cwd=place, text=True, capture_output=True,
+    return subprocess.run([str(binary), *args], cwd=place, text=True, capture_output=quiet,
                           env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
 
 
-def score(place: Path) -> dict[str, int]:
-    mutmut(place, "export-cicd-stats")
-    stats: dict[str, int] = json.loads((place / "mutants" / "mutmut-cicd-stats.json").read_text())
-    return stats
+CAUGHT = {1, 3, 24, -24, 36, 37, 152, 255}
+"""mutmut's exit codes for a mutant the tests caught: a test failed, or it ran forever."""
+MISSED = {0: "survived", 5: "reached by no test", 33: "reached by no test"}
 
 
-def survivors(place: Path) -> list[str]:
-    lines = mutmut(place, "results").stdout.splitlines()
-    return [line.strip().split(":")[0] for line in lines if line.strip().endswith(": survived")
-            or line.strip().endswith(": no tests")]
+def results(place: Path, module: str) -> tuple[list[str], list[str]]:
+    """The mutants of `module` (a dotted prefix) the tests caught, and those they missed."""
+    caught: list[str] = []
+    missed: list[str] = []
+    for meta in sorted((place / "mutants").rglob("*.py.meta")):
+        codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
+        for name, code in codes.items():
+            if not name.startswith(module + "."):
+                continue
+            if code in CAUGHT:
+                caught.append(name)
+            elif code in MISSED:
+                missed.append(name)
+    return caught, missed
 
 
-def run(name: str, only: list[str], children: int, show: bool) -> dict[str, int]:
-    place = prepare(name, only)
-    done = subprocess.run([str(Path(sys.executable).parent / "mutmut"), "run",
-                           "--max-children", str(children)], cwd=place)
-    if done.returncode:
-        print(f"{name}: mutmut stopped with exit code {done.returncode}", file=sys.stderr)
-    stats = score(place)
-    tested = stats["total"] - stats["skipped"]
-    caught = stats["killed"] + stats["timeout"]
-    percent = 100 * caught / tested if tested else 100.0
-    print(f"{name}: {caught} of {tested} mutants caught ({percent:.1f} %), "
-          f"{stats['survived']} survived, {stats['no_tests']} reached by no test")
-    if show:
-        for mutant in survivors(place):
-            print(mutmut(place, "show", mutant).stdout)
-    return stats
+def run(place: Path, modules: list[str], children: int, show: bool) -> None:
+    """Try every mutant of `modules`, then tell each its share of mutants caught."""
+    mutmut(place, "run", "--max-children", str(children), *(f"{m}.*" for m in modules),
+           quiet=False)
+    for module in modules:
+        caught, missed = results(place, module)
+        total = len(caught) + len(missed)
+        percent = 100 * len(caught) / total if total else 100.0
+        print(f"{module}: {len(caught)} of {total} mutants caught ({percent:.1f} %)")
+        if show:
+            for mutant in missed:
+                print(mutmut(place, "show", mutant).stdout)
 
 
 def changed(base: str) -> list[str]:
+    """The modules of the deciding packages that differ from `base`, as dotted names."""
     out = subprocess.run(["git", "diff", "--name-only", base, "--", "companion"], cwd=ROOT,
                          check=True, capture_output=True, text=True).stdout
-    return [path for path in out.split() if path.endswith(".py") and (ROOT / path).is_file()
-            and path.split("/")[1] in PACKAGES]
+    paths = [path for path in out.split() if path.endswith(".py") and (ROOT / path).is_file()
+             and path.split("/")[1] in PACKAGES]
+    return [path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            for path in paths]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -147,17 +156,15 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in args.packages if name not in PACKAGES]
     if unknown:
         parser.error(f"no package {', '.join(unknown)}: choose among {', '.join(PACKAGES)}")
-    jobs = [(package, [f"companion/{package}/*"]) for package in args.packages]
+    modules = [f"companion.{package}" for package in args.packages]
     if args.changed:
-        modules = changed(args.changed)
-        if not modules:
+        touched = changed(args.changed)
+        if not touched:
             print(f"No module of {', '.join(PACKAGES)} changed since {args.changed}.")
-            return 0
-        jobs.append(("changed", modules))
-    if not jobs:
+        modules += touched
+    if not modules:
         parser.error("name a package or give --changed BASE")
-    for name, only in jobs:
-        run(name, only, args.children, args.survivors)
+    run(prepare(), modules, args.children, args.survivors)
     return 0
 
 
