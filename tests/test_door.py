@@ -197,26 +197,31 @@ def test_a_rebound_name_is_refused_though_origin_and_host_agree(client: TestClie
 
 
 def test_a_closed_tab_is_let_go_after_minutes(client: TestClient) -> None:
+    """This tab's own session (the one that appeared when it connected), never another
+    test's closed earlier in the same run, whose time to go may already be past."""
     from flet_web.fastapi import app_manager
 
+    before = set(_sessions(app_manager))
     with client.websocket_connect(WS, headers={"Origin": ORIGIN, "Cookie": COOKIE}) as ws:
         register(ws)
-        opened = set(_sessions(app_manager))
+        opened = set(_sessions(app_manager)) - before
     closed_at = datetime.now(UTC)
+    assert len(opened) == 1, "connecting one tab opened one session"
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        expiring = [s for k, s in _sessions(app_manager).items()
-                    if k in opened and s.expires_at is not None]
-        if expiring:
+        session = _sessions(app_manager).get(*opened)
+        assert session is not None, "the closed tab's session was dropped at once"
+        if session.expires_at is not None:
             break
         time.sleep(0.05)
-    assert expiring, "the closed tab's session was never marked to expire"
-    kept = (expiring[0].expires_at - closed_at).total_seconds()
+    assert session.expires_at is not None, "the closed tab's session was never marked to expire"
+    kept = (session.expires_at - closed_at).total_seconds()
     assert IDLE_SESSION_SECONDS - 30 < kept <= IDLE_SESSION_SECONDS
     assert IDLE_SESSION_SECONDS <= 10 * 60
 
 
 def _sessions(manager: Any) -> dict[str, Any]:
+    """Flet's sessions by key: it has no public list of them."""
     return dict(manager._FletAppManager__sessions)
 
 
