@@ -46,7 +46,8 @@ PORT = 8550
 SECRET = "s3cret-Key_of-this-launch"
 ORIGIN = f"http://127.0.0.1:{PORT}"
 WS = f"ws://127.0.0.1:{PORT}/ws"
-COOKIE = f"{cookie_name(PORT)}={SECRET}"
+HOSTS_KEY = f"{cookie_name(PORT)}={SECRET}"
+"""The launch's secret as a cookie: no browser is ever given it, and it opens nothing."""
 GREETING = "Hello from behind the door"
 
 
@@ -59,6 +60,16 @@ def served() -> Iterator[TestClient]:
     app = build_app(tiny_main, host="127.0.0.1", port=PORT, secret=SECRET)
     with TestClient(app, base_url=ORIGIN, follow_redirects=False) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="module")
+def cookie(served: TestClient) -> str:
+    """The Cookie header of a browser let in with the launch's key."""
+    served.cookies.clear()
+    let_in = served.get(f"/?token={SECRET}")
+    name, _, key = let_in.headers["set-cookie"].split(";")[0].partition("=")
+    assert name == cookie_name(PORT) and key != SECRET
+    return f"{name}={key}"
 
 
 @pytest.fixture
@@ -119,6 +130,8 @@ def test_a_wrong_or_empty_key_is_refused(client: TestClient) -> None:
         assert answer.status_code == 403, query
         assert "set-cookie" not in answer.headers
     assert client.get("/", headers={"Cookie": f"{cookie_name(PORT)}=wrong"}).status_code == 403
+    # The launch's key itself is not a key any browser holds: as a cookie it opens nothing.
+    assert client.get("/", headers={"Cookie": HOSTS_KEY}).status_code == 403
     # The key of another app (another port) opens nothing here.
     assert client.get("/", headers={"Cookie": f"{cookie_name(9999)}={SECRET}"}).status_code \
         == 403
@@ -128,11 +141,12 @@ def test_the_key_sets_a_cookie_and_leaves_the_address(client: TestClient) -> Non
     answer = client.get(f"/?token={SECRET}")
     assert answer.status_code == 303
     assert answer.headers["location"] == "/"
-    cookie = answer.headers["set-cookie"]
-    assert cookie.startswith(f"{COOKIE};")
-    assert "HttpOnly" in cookie
-    assert "SameSite=Strict" in cookie
-    assert "Path=/" in cookie
+    given = answer.headers["set-cookie"]
+    assert given.startswith(f"{cookie_name(PORT)}=")
+    assert not given.startswith(f"{HOSTS_KEY};")  # a key of its own, never the launch's
+    assert "HttpOnly" in given
+    assert "SameSite=Strict" in given
+    assert "Path=/" in given
     assert "access-control-allow-origin" not in answer.headers
 
     deeper = client.get(f"/new/table?mode=solo&token={SECRET}")
@@ -140,12 +154,13 @@ def test_the_key_sets_a_cookie_and_leaves_the_address(client: TestClient) -> Non
     assert deeper.headers["location"] == "/new/table?mode=solo"
 
 
-def test_with_the_cookie_the_app_is_served_without_cors(client: TestClient) -> None:
+def test_with_the_cookie_the_app_is_served_without_cors(client: TestClient,
+                                                        cookie: str) -> None:
     for path in ("/", "/play/abc", "/flutter_bootstrap.js", "/manifest.json"):
-        answer = client.get(path, headers={"Cookie": COOKIE, "Origin": "http://evil.example"})
+        answer = client.get(path, headers={"Cookie": cookie, "Origin": "http://evil.example"})
         assert answer.status_code == 200, path
         assert "access-control-allow-origin" not in answer.headers, path
-    index = client.get("/", headers={"Cookie": COOKIE})
+    index = client.get("/", headers={"Cookie": cookie})
     assert "flutter_bootstrap.js" in index.text
     assert index.headers["cross-origin-opener-policy"] == "same-origin"
     # A browser following the redirect: the token in, the app out.
@@ -156,26 +171,27 @@ def test_with_the_cookie_the_app_is_served_without_cors(client: TestClient) -> N
         assert "flutter_bootstrap.js" in landed.text
 
 
-def test_fastapis_api_explorer_is_not_served(client: TestClient) -> None:
+def test_fastapis_api_explorer_is_not_served(client: TestClient, cookie: str) -> None:
     for path in ("/docs", "/redoc", "/openapi.json"):
-        answer = client.get(path, headers={"Cookie": COOKIE})
+        answer = client.get(path, headers={"Cookie": cookie})
         assert "swagger" not in answer.text.lower() and "openapi" not in answer.text, path
 
 
 # --- the WebSocket ----------------------------------------------------------------------
 
 
-def test_the_apps_own_origin_with_the_cookie_gets_the_app(client: TestClient) -> None:
-    with client.websocket_connect(WS, headers={"Origin": ORIGIN, "Cookie": COOKIE}) as ws:
+def test_the_apps_own_origin_with_the_cookie_gets_the_app(client: TestClient,
+                                                          cookie: str) -> None:
+    with client.websocket_connect(WS, headers={"Origin": ORIGIN, "Cookie": cookie}) as ws:
         assert GREETING in register(ws)
 
 
-def test_another_origin_is_refused_even_with_the_cookie(client: TestClient) -> None:
+def test_another_origin_is_refused_even_with_the_cookie(client: TestClient, cookie: str) -> None:
     # A page elsewhere, or on this computer at another port (same site: the browser
     # sends the cookie along), or served from a file.
     for origin in ("http://evil.example", "http://127.0.0.1:9999", "http://localhost:8550",
                    "https://127.0.0.1:8550", "null", ""):
-        headers = {"Cookie": COOKIE} | ({"Origin": origin} if origin else {})
+        headers = {"Cookie": cookie} | ({"Origin": origin} if origin else {})
         assert refused(client, headers), origin
 
 
@@ -184,25 +200,26 @@ def test_the_apps_origin_without_the_cookie_is_refused(client: TestClient) -> No
     assert refused(client, {"Origin": ORIGIN, "Cookie": f"{cookie_name(PORT)}=wrong"})
 
 
-def test_a_rebound_name_is_refused_though_origin_and_host_agree(client: TestClient) -> None:
+def test_a_rebound_name_is_refused_though_origin_and_host_agree(client: TestClient,
+                                                                cookie: str) -> None:
     # DNS rebinding: evil.example made to resolve to 127.0.0.1 after its page loaded.
     rebound = {"Host": f"evil.example:{PORT}", "Origin": f"http://evil.example:{PORT}",
-               "Cookie": COOKIE}
+               "Cookie": cookie}
     assert refused(client, rebound)
     # The same request under the computer's own names is the app's.
     for host in (f"localhost:{PORT}", f"[::1]:{PORT}", f"192.168.1.20:{PORT}"):
         with client.websocket_connect(WS, headers={
-                "Host": host, "Origin": f"http://{host}", "Cookie": COOKIE}) as ws:
+                "Host": host, "Origin": f"http://{host}", "Cookie": cookie}) as ws:
             assert GREETING in register(ws)
 
 
-def test_a_closed_tab_is_let_go_after_minutes(client: TestClient) -> None:
+def test_a_closed_tab_is_let_go_after_minutes(client: TestClient, cookie: str) -> None:
     """This tab's own session (the one that appeared when it connected), never another
     test's closed earlier in the same run, whose time to go may already be past."""
     from flet_web.fastapi import app_manager
 
     before = set(_sessions(app_manager))
-    with client.websocket_connect(WS, headers={"Origin": ORIGIN, "Cookie": COOKIE}) as ws:
+    with client.websocket_connect(WS, headers={"Origin": ORIGIN, "Cookie": cookie}) as ws:
         register(ws)
         opened = set(_sessions(app_manager)) - before
     closed_at = datetime.now(UTC)

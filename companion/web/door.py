@@ -8,9 +8,11 @@ server answers every response with `Access-Control-Allow-Origin: *`). Three lock
 1. **A per-launch secret.** The app opens (and prints) `http://HOST:PORT/?token=SECRET`.
    A request carrying the right token gets an HttpOnly, SameSite=Strict cookie and a
    redirect to the same address without the token (so it never stays in the address bar,
-   the history or a bookmark). Every other request, static files and `/ws` included,
-   needs that cookie; without it the answer is a short page saying how to open the app.
-   Another page cannot read the cookie (HttpOnly) nor guess the secret.
+   the history or a bookmark). The cookie is not the secret: it is a key of that browser's
+   own, random, which the door keeps in memory (`Devices`) until the app stops. Every
+   other request, static files and `/ws` included, needs such a key; without it the
+   answer is a short page saying how to open the app. Another page cannot read the
+   cookie (HttpOnly) nor guess the secret or a key.
 2. **Only the app's own origin opens `/ws`.** A browser always tells a WebSocket
    handshake's `Origin`; it must be the very address the browser used for the app
    (`scheme://Host`), and that Host must be this computer's: an IP address, `localhost`,
@@ -26,13 +28,14 @@ server answers every response with `Access-Control-Allow-Origin: *`). Three lock
 **Shared on the local network** (`companion --share`), the door also takes an access
 code, which phones type (or scan: `http://HOST:PORT/?code=CODE`). Without the key cookie
 every HTTP path answers 401 with a small form asking for the code, and the WebSocket
-handshake is refused as above. The right code, in the address or sent by the form, sets
-the same cookie as the token and redirects (303) to the address without it. A wrong
-code is answered 401 with the form saying so; after `MAX_TRIES` wrong codes from one
-client address within `TRY_WINDOW` seconds, that address waits (429, `Retry-After`),
-twice as long each time it runs out again: eight characters from 31 symbols cannot be
-guessed at a few tries a minute. The token keeps working, so the computer that started
-the app opens it without typing the code.
+handshake is refused as above. The right code, in the address or sent by the form, gives
+the device a key of its own as the token does, and redirects (303) to the address
+without it: a phone never holds the host's secret, and no two phones share a key. A
+wrong code is answered 401 with the form saying so; too many, from one address or from
+all together, and the code is not checked for a while (429, `Retry-After`; see
+`throttle.py`): eight characters from 31 symbols cannot be guessed at a few tries a
+minute. The token keeps working, so the computer that started the app opens it without
+typing the code.
 
 It is a pure ASGI middleware, not Starlette's `BaseHTTPMiddleware`, which never sees
 WebSocket connections. Secrets are compared with `hmac.compare_digest` (constant time).
@@ -40,10 +43,10 @@ WebSocket connections. Secrets are compared with `hmac.compare_digest` (constant
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import ipaddress
-import math
-import time
+import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -54,6 +57,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion.usecases.share import CODE_PARAM
 from companion.web.sharing import normalise
+from companion.web.throttle import NO_WAIT, Throttle, Wait
 
 TOKEN = "token"
 """The query parameter that carries the secret in the address the app opens."""
@@ -69,17 +73,11 @@ REFUSED_HEADERS = frozenset({
 DeniedPage = Callable[[str], bytes]
 """Renders the page shown without the secret, from the request's Accept-Language."""
 
-MAX_TRIES = 5
-"""Wrong codes one client address may send within `TRY_WINDOW` before it must wait."""
-TRY_WINDOW = 600.0
-FIRST_WAIT = 30.0
-"""The first wait, in seconds; it doubles each time the same address runs out again."""
-LONGEST_WAIT = 3600.0
-MAX_CLIENTS = 1024
-"""Client addresses remembered at most (the oldest is forgotten first): a flood of
-addresses cannot make the door's memory grow."""
 MAX_FORM = 2048
 """The largest code form read, in bytes: the form holds one short field."""
+MAX_DEVICES = 4096
+"""Device keys remembered at most (the least recently seen is forgotten first: that
+device types the code again). Far more than the phones of any table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,57 +87,45 @@ class Prompt:
     action: str
     """The address the form posts to (the one asked for, without a code)."""
     wrong: bool = False
-    wait: int = 0
-    """Seconds to wait before the next try (0: try now)."""
+    wait: Wait = NO_WAIT
+    """How long before the next try (falsy: try now), and whether it is for everyone."""
 
 
 CodePage = Callable[[str, Prompt], bytes]
 """Renders the code prompt, from the request's Accept-Language."""
 
 
-@dataclass(slots=True)
-class _Tries:
-    since: float
-    wrong: int = 0
-    until: float = 0.0
-    wait: float = 0.0
+class Devices:
+    """The keys handed to the devices let in: each its own, random, kept in memory only.
+
+    Only a digest of each key is kept and looked up, so neither the memory nor the time
+    a look-up takes tells anything about a key. A new launch knows none of them."""
+
+    def __init__(self, limit: int = MAX_DEVICES) -> None:
+        self.limit = limit
+        self._seen: OrderedDict[bytes, None] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._seen)
+
+    def new(self) -> str:
+        """A new device's key: 256 random bits."""
+        key = secrets.token_urlsafe(32)
+        self._seen[_digest(key)] = None
+        while len(self._seen) > self.limit:
+            self._seen.popitem(last=False)
+        return key
+
+    def known(self, key: str) -> bool:
+        digest = _digest(key)
+        if digest not in self._seen:
+            return False
+        self._seen.move_to_end(digest)
+        return True
 
 
-class Throttle:
-    """Wrong codes by client address, to slow guessing down, in bounded memory."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self.clients: OrderedDict[str, _Tries] = OrderedDict()
-
-    def wait_left(self, client: str) -> int:
-        """Seconds `client` must still wait before its next try (0: it may try now)."""
-        tries = self.clients.get(client)
-        if tries is None:
-            return 0
-        return max(0, math.ceil(tries.until - self.clock()))
-
-    def failed(self, client: str) -> int:
-        """Count a wrong code; returns the wait it now has to serve (0: none yet)."""
-        now = self.clock()
-        tries = self.clients.pop(client, None)
-        if tries is None or now - max(tries.since, tries.until) > TRY_WINDOW:
-            tries = _Tries(since=now)  # quiet long enough: start over, waits included
-        elif now - tries.since > TRY_WINDOW:
-            tries.since, tries.wrong = now, 0
-        tries.wrong += 1
-        if tries.wrong >= MAX_TRIES:
-            tries.wait = min(tries.wait * 2, LONGEST_WAIT) if tries.wait else FIRST_WAIT
-            tries.until = now + tries.wait
-            tries.since, tries.wrong = now, 0
-        self.clients[client] = tries
-        while len(self.clients) > MAX_CLIENTS:
-            self.clients.popitem(last=False)
-        return self.wait_left(client)
-
-    def passed(self, client: str) -> None:
-        """The right code: this address starts afresh."""
-        self.clients.pop(client, None)
+def _digest(key: str) -> bytes:
+    return hashlib.sha256(key.encode("utf-8", "replace")).digest()
 
 
 def cookie_name(port: int) -> str:
@@ -153,9 +139,11 @@ class Door:
 
     def __init__(self, app: ASGIApp, *, secret: str, cookie: str, own_hosts: frozenset[str],
                  denied_page: DeniedPage, code: str | None = None,
-                 code_page: CodePage | None = None, throttle: Throttle | None = None) -> None:
+                 code_page: CodePage | None = None, throttle: Throttle | None = None,
+                 devices: Devices | None = None) -> None:
         self.app = app
         self.secret = secret.encode()
+        """The launch's key: it lets a browser in once, and is never a cookie itself."""
         self.cookie = cookie
         self.own_hosts = frozenset(name.lower() for name in own_hosts)
         self.denied_page = denied_page
@@ -163,6 +151,7 @@ class Door:
         """The access code when the app is shared on the network (None: token only)."""
         self.code_page = code_page
         self.throttle = throttle or Throttle()
+        self.devices = devices if devices is not None else Devices()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -219,7 +208,7 @@ class Door:
             wait = self.throttle.failed(client)
         if wait:
             await self._prompt(scope, send, 429, Prompt(action, wrong=True, wait=wait),
-                               [(b"retry-after", str(wait).encode())])
+                               [(b"retry-after", str(wait.seconds).encode())])
         else:
             await self._prompt(scope, send, 401, Prompt(action, wrong=True))
 
@@ -232,25 +221,25 @@ class Door:
         ])
 
     async def _let_in(self, scope: Scope, send: Send, rest: str) -> None:
-        """Set the key cookie and send the browser to the same address without the token."""
+        """Give the browser a key of its own as a cookie (a device already in keeps its
+        own) and send it to the same address without the token or code."""
         path = scope.get("root_path", "") + scope["path"]
         location = path + ("?" + rest if rest else "")
-        cookie = (f"{self.cookie}={self.secret.decode()}; Path=/; HttpOnly; "
-                  "SameSite=Strict")
-        await _respond(send, 303, b"", [
-            (b"location", location.encode("latin-1", "replace")),
-            (b"set-cookie", cookie.encode()),
-        ])
+        headers = [(b"location", location.encode("latin-1", "replace"))]
+        if not self.has_key(scope):
+            cookie = f"{self.cookie}={self.devices.new()}; Path=/; HttpOnly; SameSite=Strict"
+            headers.append((b"set-cookie", cookie.encode()))
+        await _respond(send, 303, b"", headers)
 
     def has_key(self, scope: Scope) -> bool:
-        """Whether the request carries the launch's cookie."""
+        """Whether the request carries the key of a device let in by this launch."""
         raw = _header(scope, b"cookie").decode("latin-1")
         try:
             jar: SimpleCookie = SimpleCookie(raw)
         except CookieError:
             return False
         morsel = jar.get(self.cookie)
-        return morsel is not None and self._matches(morsel.value.encode())
+        return morsel is not None and self.devices.known(morsel.value)
 
     def own_origin(self, scope: Scope) -> bool:
         """Whether the handshake comes from a page of this app, at the address it was opened."""

@@ -126,10 +126,15 @@ class _Server(uvicorn.Server):
             self.on_listening()
 
 
-def serve(app: ASGIApp, *, host: str, port: int, on_listening: Callable[[], None]) -> None:
-    """Serve until Ctrl+C (or SIGTERM). uvicorn's own log stays quiet below warnings, so
-    the first `http://` address of the output is the one with the key."""
-    config = uvicorn.Config(
+def server_config(app: ASGIApp, *, host: str, port: int) -> uvicorn.Config:
+    """How uvicorn serves the app. Its own log stays quiet below warnings, so the first
+    `http://` address of the output is the one with the key.
+
+    No proxy header is believed: the app is never behind a proxy, and uvicorn by default
+    takes `X-Forwarded-For` (and `-Proto`) from any connection of this computer as the
+    client's address, so one program here could claim a new address with every wrong
+    code and never wait (the door counts wrong codes by address, `throttle.py`)."""
+    return uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -137,7 +142,14 @@ def serve(app: ASGIApp, *, host: str, port: int, on_listening: Callable[[], None
         access_log=False,
         ws="websockets-sansio",
         timeout_graceful_shutdown=GRACE_SECONDS,
+        proxy_headers=False,
+        forwarded_allow_ips=[],
     )
+
+
+def serve(app: ASGIApp, *, host: str, port: int, on_listening: Callable[[], None]) -> None:
+    """Serve until Ctrl+C (or SIGTERM)."""
+    config = server_config(app, host=host, port=port)
     # uvicorn stops on Ctrl+C or SIGTERM, then raises the signal again once stopped;
     # both end here as KeyboardInterrupt, so the caller still closes the data folder.
     previous = signal.signal(signal.SIGTERM, _interrupt)
@@ -242,9 +254,13 @@ def code_page(accept_language: str, prompt: Prompt) -> bytes:
     where = html.escape(t_in(code, "This app is shared on this network behind a code. The "
                                    "code is shown where the app was started: in its "
                                    "terminal, and in the app under Play on phones."))
-    if prompt.wait:
+    if prompt.wait.everyone:
+        why = t_in(code, "Too many wrong codes were typed on this network just now: no code "
+                         "is checked for {seconds} s. Wait, then try again.",
+                   seconds=prompt.wait.seconds)
+    elif prompt.wait:
         why = t_in(code, "Too many wrong codes from this device: wait {seconds} s, then "
-                         "try again.", seconds=prompt.wait)
+                         "try again.", seconds=prompt.wait.seconds)
     elif prompt.wrong:
         why = t_in(code, "That code is not the right one. Check it and try again.")
     else:

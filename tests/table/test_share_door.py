@@ -11,21 +11,25 @@ import ipaddress
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from starlette.testclient import TestClient
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
-from companion.web.door import FIRST_WAIT, MAX_CLIENTS, MAX_TRIES, TRY_WINDOW, Door, Throttle
+from companion.web.door import Door
 from companion.web.server import code_page, denied_page
 from companion.web.sharing import CODE_ALPHABET, CODE_LENGTH, check_code, lan_address, new_code
+from companion.web.throttle import FIRST_WAIT, MAX_CLIENTS, MAX_TRIES, TRY_WINDOW, Throttle
 
 PORT = 8550
 HOST = "192.168.1.20"
 ORIGIN = f"http://{HOST}:{PORT}"
 SECRET = "launch-token-of-the-host"
 CODE = "K7QM4XPD"
-COOKIE = f"companion-{PORT}={SECRET}"
+COOKIE_NAME = f"companion-{PORT}"
+HOSTS_KEY = f"{COOKIE_NAME}={SECRET}"
+"""The launch's secret as a cookie: no browser is ever given it, and it opens nothing."""
 PATHS = ("/", "/play/abc", "/main.dart.js", "/flutter_bootstrap.js", "/ws", "/assets/x.png")
 
 
@@ -80,6 +84,15 @@ def other_phone(door: Door, address: str) -> TestClient:
     return TestClient(door, base_url=ORIGIN, follow_redirects=False, client=(address, 50000))
 
 
+def device_key(answer: httpx.Response) -> str:
+    """The key a device was let in with: the value of the cookie the door set."""
+    attributes = answer.headers["set-cookie"].split("; ")
+    name, _, key = attributes[0].partition("=")
+    assert name == COOKIE_NAME and {"HttpOnly", "SameSite=Strict", "Path=/"} <= set(attributes)
+    assert key not in (SECRET, CODE) and len(key) >= 40
+    return key
+
+
 def socket_refused(client: TestClient, headers: dict[str, str]) -> bool:
     try:
         with client.websocket_connect(f"ws://{HOST}:{PORT}/ws", headers=headers) as ws:
@@ -116,8 +129,8 @@ def test_the_prompt_speaks_the_browsers_language(phone: TestClient) -> None:
 def test_the_right_code_in_the_address_sets_the_cookie_and_leaves(phone: TestClient) -> None:
     answer = phone.get(f"/?code={CODE}")
     assert (answer.status_code, answer.headers["location"]) == (303, "/")
-    attributes = answer.headers["set-cookie"].split("; ")
-    assert attributes[0] == COOKIE and {"HttpOnly", "SameSite=Strict"} <= set(attributes)
+    device_key(answer)
+    phone.cookies.clear()
     deeper = phone.get(f"/new/table?mode=solo&code={CODE}")
     assert deeper.headers["location"] == "/new/table?mode=solo"
 
@@ -133,7 +146,7 @@ def test_the_right_code_by_the_form_sets_the_cookie(phone: TestClient) -> None:
     answer = phone.post("/play/abc?seat=2", data={"code": CODE})
     assert answer.status_code == 303
     assert answer.headers["location"] == "/play/abc?seat=2"
-    assert answer.headers["set-cookie"].startswith(f"{COOKIE};")
+    device_key(answer)
 
 
 def test_with_the_cookie_every_path_is_the_app(phone: TestClient) -> None:
@@ -151,7 +164,7 @@ def test_with_the_cookie_every_path_is_the_app(phone: TestClient) -> None:
 def test_the_hosts_token_still_opens_the_app(phone: TestClient) -> None:
     answer = phone.get(f"/?token={SECRET}")
     assert answer.status_code == 303
-    assert answer.headers["set-cookie"].startswith(f"{COOKIE};")
+    device_key(answer)  # a key of its own, not the token
 
 
 def test_a_wrong_code_is_refused_with_the_prompt(phone: TestClient) -> None:
@@ -169,6 +182,7 @@ def test_a_token_or_cookie_of_another_kind_opens_nothing(phone: TestClient) -> N
     assert phone.get(f"/?token={CODE}").status_code == 401
     assert phone.get(f"/?code={SECRET}").status_code == 401
     assert phone.get("/", headers={"Cookie": f"companion-{PORT}={CODE}"}).status_code == 401
+    assert phone.get("/", headers={"Cookie": HOSTS_KEY}).status_code == 401
 
 
 # --- the live connection ------------------------------------------------------------------
@@ -177,8 +191,11 @@ def test_a_token_or_cookie_of_another_kind_opens_nothing(phone: TestClient) -> N
 def test_the_socket_needs_the_cookie_and_the_apps_origin(phone: TestClient) -> None:
     assert socket_refused(phone, {"Origin": ORIGIN})
     assert socket_refused(phone, {"Origin": ORIGIN, "Cookie": f"companion-{PORT}={CODE}"})
-    assert socket_refused(phone, {"Origin": "http://evil.example", "Cookie": COOKIE})
-    assert not socket_refused(phone, {"Origin": ORIGIN, "Cookie": COOKIE})
+    assert socket_refused(phone, {"Origin": ORIGIN, "Cookie": HOSTS_KEY})
+    cookie = f"{COOKIE_NAME}={device_key(phone.get(f'/?code={CODE}'))}"
+    phone.cookies.clear()
+    assert socket_refused(phone, {"Origin": "http://evil.example", "Cookie": cookie})
+    assert not socket_refused(phone, {"Origin": ORIGIN, "Cookie": cookie})
 
 
 def test_a_socket_with_the_code_in_its_address_is_still_refused(phone: TestClient) -> None:
@@ -217,7 +234,7 @@ def test_wrong_codes_make_the_address_wait_longer_and_longer(door: Door, clock: 
     # After the wait the right code opens, and the address starts afresh.
     clock.now += 2 * FIRST_WAIT
     assert phone.get(f"/?code={CODE}").status_code == 303
-    assert door.throttle.wait_left("192.168.1.31") == 0
+    assert not door.throttle.wait_left("192.168.1.31")
     assert "192.168.1.31" not in door.throttle.clients
 
 

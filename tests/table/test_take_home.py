@@ -34,7 +34,6 @@ from companion.usecases.take_home import (
     take_home_at,
     take_home_path,
 )
-from companion.web.door import cookie_name
 from companion.web.server import build_app
 
 PORT = 8550
@@ -187,7 +186,7 @@ def test_the_host_serves_the_file_only_with_its_key(host: Services, table: Share
         assert refused.status_code == 403
         assert "content-disposition" not in refused.headers
         assert b'"games"' not in refused.content
-        browser.cookies.set(cookie_name(PORT), SECRET)
+        assert browser.get(f"/?token={SECRET}").status_code == 303  # the key, as a cookie
         answer = browser.get(path)
     assert answer.status_code == 200
     assert answer.headers["content-type"] == "application/json; charset=utf-8"
@@ -217,7 +216,7 @@ def test_an_address_with_no_file_says_so_and_nothing_else_is_served(
     table, seats = open_table(host)
     play_on(seats, until_end_of=1)
     with served(host) as browser:
-        browser.cookies.set(cookie_name(PORT), SECRET)
+        assert browser.get(f"/?token={SECRET}").status_code == 303  # the key, as a cookie
         for path in (take_home_path(table.id, 1), "/take-home/nothing/1", "/take-home/"):
             missing = browser.get(path, headers={"accept-language": "fr"})
             assert missing.status_code == 404, path
