@@ -9,8 +9,8 @@ waiting for "Waiting for Chloé" to go away feels that whole chain, so it is mea
 end to end, in Chromium, on the real app.
 
 The app is started as a player starts it for a table of phones (`python -m companion
---no-browser --share --host 127.0.0.1 --code ...`, on its own port and an empty data
-folder). Four browser contexts, each its own cookie and session: the host's (a laptop
+--no-browser --share --host 127.0.0.1`, its code in COMPANION_CODE, on its own port and
+an empty data folder). Four browser contexts, each its own cookie and session: the host's (a laptop
 window on the table page `/tables/<id>`, which made the table and never taps a seat)
 and one phone (390×844) per seat, each entering with `?code=` and tapping its own
 "This is me". The game: Ana (Noram States), Bruno (Panafrican Union), Chloé (Aztec
@@ -502,8 +502,8 @@ def table_server(folder: Path) -> Iterator[Any]:
     """The app as a player starts it for a table of phones, on a port of its own."""
     from conftest import AppServer
 
-    server = AppServer(folder / "data", folder / "server.log",
-                       args=["--share", "--host", "127.0.0.1", "--code", CODE]).start()
+    server = AppServer(folder / "data", folder / "server.log", env={"COMPANION_CODE": CODE},
+                       args=["--share", "--host", "127.0.0.1"]).start()
     try:
         yield server
     finally:

@@ -76,8 +76,8 @@ NEVER_ONE = {
     "{where} is {length} characters long; no name is longer than {limit}":
         "over a limit of 60",
     "a number of about {digits} digits": "a number far too long to be a count",
-    "The code must have at least {length} letters or digits: choose a longer one, or "
-    "leave --code out for a random one.": "a fixed length of 4 or more",
+    "The code in {variable} must have at least {length} letters or digits: choose a "
+    "longer one, or leave {variable} unset for a random one.": "a fixed length of 4 or more",
     "The code must have at most {length} letters or digits: it is typed on phones.":
         "a fixed length",
     "The input is larger than {limit} bytes; a tableau is far smaller": "a fixed limit",

@@ -1,19 +1,25 @@
 """`companion` with no command: serve the app on this machine and open it in the browser.
 
-Its options (`--port`, `--host`, `--share`, `--code`, `--no-browser`, `--desktop`) are
-the main parser's, since they come without a command. Flet, the web server and the store
-are imported only when the app starts, so `companion --help` and `--version` stay quick;
-serving itself is `companion.web.launch`.
+Its options (`--port`, `--host`, `--share`, `--no-browser`, `--desktop`) are the main
+parser's, since they come without a command. A code of one's own for `--share` comes
+from the `COMPANION_CODE` environment variable, never from the command line: any user
+of the computer can read a program's command line (`ps`), not its environment. Flet, the
+web server and the store are imported only when the app starts, so `companion --help`
+and `--version` stay quick; serving itself is `companion.web.launch`.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 
 from companion.i18n import t
 from companion.web.launch import DEFAULT_HOST, DEFAULT_PORT
+
+CODE_VARIABLE = "COMPANION_CODE"
+"""The environment variable that holds a code of one's own for `--share`."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,7 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--code",
         default=None,
-        help=t("with --share: the access code to use instead of a random one"),
+        help=t("no longer taken (it showed in the list of running programs): put your "
+               "own code in the {variable} environment variable instead",
+               variable=CODE_VARIABLE),
     )
     parser.add_argument(
         "--no-browser",
@@ -62,11 +70,14 @@ def run(args: argparse.Namespace) -> int:
     from companion.web.sharing import check_code, new_code
 
     share = bool(getattr(args, "share", False))
-    code = getattr(args, "code", None)
-    if code is not None and not share:
-        print(t("--code goes with --share: add --share to serve the app on the network."),
-              file=sys.stderr)
+    if getattr(args, "code", None) is not None:
+        print(t("--code is not taken: a code on the command line can be read by anyone on "
+                "this computer in the list of running programs. Put it in the {variable} "
+                "environment variable instead (for example {example}), or leave it out for "
+                "a random code.", variable=CODE_VARIABLE,
+                example=f"{CODE_VARIABLE}=K7QM-4XPD companion --share"), file=sys.stderr)
         return 2
+    code = os.environ.get(CODE_VARIABLE) or None
     if share and args.desktop:
         print(t("--share serves the app to browsers: leave --desktop out."), file=sys.stderr)
         return 2

@@ -25,7 +25,8 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 40 bits, far beyond what the door's slow-down lets anyone try."""
 CODE_LENGTH = 8
 MIN_CODE = 6
-"""A code chosen with `--code` is at least this long (after dropping spaces and dashes)."""
+"""A code of one's own (`COMPANION_CODE`) is at least this long (after dropping spaces
+and dashes)."""
 MAX_CODE = 64
 
 _TYPED = re.compile(r"[A-Za-z0-9]+")
@@ -45,12 +46,14 @@ def normalise(code: str) -> str:
 
 
 def check_code(code: str) -> str:
-    """A code chosen with `--code`, as it will be shown; `ValueError` says what is wrong."""
+    """A code of one's own (`COMPANION_CODE`), as it will be shown; `ValueError` says what
+    is wrong."""
     shown = code.strip()
     bare = normalise(shown)
     if len(bare) < MIN_CODE:
-        raise ValueError(t("The code must have at least {length} letters or digits: choose a "
-                           "longer one, or leave --code out for a random one.", length=MIN_CODE))
+        raise ValueError(t("The code in {variable} must have at least {length} letters or "
+                           "digits: choose a longer one, or leave {variable} unset for a "
+                           "random one.", length=MIN_CODE, variable="COMPANION_CODE"))
     if len(bare) > MAX_CODE:
         raise ValueError(t("The code must have at most {length} letters or digits: it is "
                            "typed on phones.", length=MAX_CODE))

@@ -91,7 +91,7 @@ def open_as_phone(page: Any, address: str, first: str) -> AppPage:
 
 def test_the_share_qr_code_reads_as_the_address_and_code_shown(
         app_server: Any, page: Any, network_host: str) -> None:
-    server = app_server(args=["--share", "--host", network_host, "--code", CODE])
+    server = app_server(args=["--share", "--host", network_host], env={"COMPANION_CODE": CODE})
     root = f"http://{network_host}:{server.port}/"
     app = open_as_phone(page, f"{root}share?code={CODE}", first="Set up the table")
     address, code = app.text("share-address"), app.text("share-code")
@@ -103,7 +103,7 @@ def test_the_take_home_qr_code_reads_as_the_link_to_the_file(
         app_server: Any, browser: Any, data_dir: Path, network_host: str) -> None:
     with open_store(data_dir) as store:
         table, _ = finished_table(Services(catalog=catalog(), backend=StoreBackend(store)))
-    server = app_server(args=["--share", "--host", network_host, "--code", CODE])
+    server = app_server(args=["--share", "--host", network_host], env={"COMPANION_CODE": CODE})
     root = f"http://{network_host}:{server.port}/"
     # A tall phone: the code, below the ranking, is on screen without scrolling.
     context = browser.new_context(viewport={"width": 390, "height": 1600},

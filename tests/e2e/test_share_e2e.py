@@ -1,7 +1,8 @@
 """A shared app (`companion --share`) over the network: nothing without the code.
 
-The real command runs with `--share --host 127.0.0.1 --code SOMECODE`: loopback stands
-for the local network (the door treats both alike), and the code is known to the test.
+The real command runs with `--share --host 127.0.0.1` and the code SOMECODE in
+COMPANION_CODE: loopback stands for the local network (the door treats both alike), and
+the code is known to the test.
 Plain HTTP (urllib) and a raw WebSocket handshake play a phone that has no code; Chromium
 plays the phone that scans the QR code, and the one that types a wrong code, then the
 right one.
@@ -19,7 +20,8 @@ from app_page import AppPage
 pytestmark = pytest.mark.browser
 
 CODE = "SOMECODE"
-SHARE = ["--share", "--host", "127.0.0.1", "--code", CODE]
+SHARE = ["--share", "--host", "127.0.0.1"]
+CODE_GIVEN = {"COMPANION_CODE": CODE}
 
 
 def status(url: str) -> int:
@@ -43,7 +45,7 @@ def handshake(port: int, extra: str = "") -> str:
 
 
 def test_without_the_code_nothing_is_served(app_server) -> None:
-    server = app_server(args=SHARE)
+    server = app_server(args=SHARE, env=CODE_GIVEN)
     printed = server.log()
     assert f"http://127.0.0.1:{server.port}/" in printed and CODE in printed
     for path in ("", "main.dart.js", "flutter_bootstrap.js", "ws", "manifest.json"):
@@ -60,7 +62,7 @@ def test_without_the_code_nothing_is_served(app_server) -> None:
 
 
 def test_the_qr_address_opens_the_app_and_a_wrong_code_the_prompt(app_server, page) -> None:
-    server = app_server(args=SHARE)
+    server = app_server(args=SHARE, env=CODE_GIVEN)
     app = AppPage(page)
 
     answer = page.goto(server.root + "?code=WRONGCODE")

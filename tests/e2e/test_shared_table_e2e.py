@@ -19,7 +19,8 @@ from app_page import AppPage
 pytestmark = pytest.mark.browser
 
 CODE = "TABLE-42"
-SHARE = ["--share", "--host", "127.0.0.1", "--code", CODE]
+SHARE = ["--share", "--host", "127.0.0.1"]
+CODE_GIVEN = {"COMPANION_CODE": CODE}
 STEPS = ("Start production", "Next: Energy", "Next: Science", "Next: Gold",
          "Next: Exploration")
 
@@ -53,7 +54,7 @@ def finish_step(app: AppPage) -> None:
 
 
 def test_two_phones_play_a_whole_game_with_no_totals_typed(app_server, browser) -> None:
-    server = app_server(args=SHARE)
+    server = app_server(args=SHARE, env=CODE_GIVEN)
     ana, bo = phone(browser), phone(browser)
     ana.open(f"{server.root}tables/new?code={CODE}", first="Open the table")
     ana.click("One player fewer")
@@ -112,7 +113,7 @@ def test_two_phones_play_a_whole_game_with_no_totals_typed(app_server, browser) 
 
 
 def test_each_phone_keeps_its_own_language_after_a_reload(app_server, browser) -> None:
-    server = app_server(args=SHARE)
+    server = app_server(args=SHARE, env=CODE_GIVEN)
     french, english = phone(browser), phone(browser)
     english.open(f"{server.root}?code={CODE}", first="Settings")
     french.open(f"{server.root}?code={CODE}", first="Settings")

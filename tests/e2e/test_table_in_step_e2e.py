@@ -35,7 +35,8 @@ from companion.usecases.store_backend import StoreBackend
 pytestmark = pytest.mark.browser
 
 CODE = "TABLE-42"
-SHARE = ["--share", "--host", "127.0.0.1", "--code", CODE]
+SHARE = ["--share", "--host", "127.0.0.1"]
+CODE_GIVEN = {"COMPANION_CODE": CODE}
 SEEN = 15.0
 """Seconds past which a change is taken as never reaching the other phone. A change
 that comes is waited for only as long as it takes (well under a second when the
@@ -64,7 +65,7 @@ def enabled(app: AppPage, name: str, state: bool) -> float:
 
 
 def test_three_phones_see_each_others_moves_at_once(app_server: Any, browser: Any) -> None:
-    server = app_server(args=SHARE)
+    server = app_server(args=SHARE, env=CODE_GIVEN)
     host, ana, bruno, chloe = (phone(browser) for _ in range(4))
     host.open(f"{server.root}tables/new?code={CODE}", first="Open the table")
     for number, name in enumerate(THREE[0], start=1):
@@ -129,7 +130,7 @@ def one_tap_from_the_end(folder: Path) -> str:
 def test_the_end_undone_reaches_every_phone(app_server: Any, browser: Any,
                                             data_dir: Path) -> None:
     table = one_tap_from_the_end(data_dir)
-    server = app_server(args=SHARE)
+    server = app_server(args=SHARE, env=CODE_GIVEN)
     ana, bruno, chloe = (phone(browser) for _ in range(3))
     ana.open(f"{server.root}tables/{table}/1?code={CODE}",
              first="End the game and count the score")

@@ -25,7 +25,8 @@ from companion.usecases.store_backend import StoreBackend
 pytestmark = pytest.mark.browser
 
 CODE = "TABLE-42"
-SHARE = ["--share", "--host", "127.0.0.1", "--code", CODE]
+SHARE = ["--share", "--host", "127.0.0.1"]
+CODE_GIVEN = {"COMPANION_CODE": CODE}
 
 
 def bo_one_tap_from_the_end(folder: Path) -> tuple[str, list[str]]:
@@ -39,7 +40,7 @@ def bo_one_tap_from_the_end(folder: Path) -> tuple[str, list[str]]:
 def test_a_seat_takes_its_game_home_into_another_app(
         app_server: Any, browser: Any, page: Any, data_dir: Path, tmp_path: Path) -> None:
     table, games = bo_one_tap_from_the_end(data_dir)
-    host = app_server(args=SHARE)
+    host = app_server(args=SHARE, env=CODE_GIVEN)
     bo = AppPage(page)
     bo.open(f"{host.root}tables/{table}/2?code={CODE}",
             first="End the game and count the score")

@@ -276,18 +276,25 @@ def test_a_chosen_code_is_kept_as_written() -> None:
 # --- the command ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("argv", "said"), [
-    (["--share", "--code", "ab"], "at least 6"),
-    (["--share", "--code", ""], "at least 6"),
-    (["--share", "--code", "table#42!"], "only letters"),
-    (["--code", "SOMECODE"], "--code goes with --share"),
-    (["--share", "--desktop"], "leave --desktop out"),
+@pytest.mark.parametrize(("argv", "code", "said"), [
+    (["--share"], "ab", "at least 6"),
+    (["--share"], "  ", "at least 6"),
+    (["--share"], "table#42!", "only letters"),
+    (["--share", "--code", "SOMECODE"], None, "COMPANION_CODE environment variable"),
+    (["--code", "SOMECODE"], None, "COMPANION_CODE environment variable"),
+    (["--share", "--desktop"], None, "leave --desktop out"),
 ])
-def test_the_command_refuses_a_code_that_would_not_do(argv: list[str], said: str,
+def test_the_command_refuses_a_code_that_would_not_do(argv: list[str], code: str | None,
+                                                       said: str,
                                                        capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch,
                                                        tmp_path: Path) -> None:
     from companion.cli import main
 
+    if code is None:
+        monkeypatch.delenv("COMPANION_CODE", raising=False)
+    else:
+        monkeypatch.setenv("COMPANION_CODE", code)
     assert main([*argv, "--no-browser", "--data-dir", str(tmp_path)]) == 2
     assert said in capsys.readouterr().err
     assert not any(tmp_path.iterdir())  # refused before the data folder was opened
