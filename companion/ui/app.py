@@ -53,16 +53,22 @@ WIDE = 840
 """From this width the sections are a rail at the side instead of a bar at the bottom."""
 
 
-class NotFoundScreen(Screen):
-    """An address the app does not know (an old bookmark, a deleted game)."""
+SHOWN_ROUTE = 80
+"""How much of an unknown address a message quotes."""
 
-    def __init__(self, app: CompanionApp, reason: str) -> None:
+
+class NotFoundScreen(Screen):
+    """An address the app does not know (an old bookmark, a deleted game), or whose
+    screen could not be made from it (`failed`)."""
+
+    def __init__(self, app: CompanionApp, reason: str, *, failed: bool = False) -> None:
         super().__init__(app)
         self.reason = reason
+        self.failed = failed
 
     @property
     def title(self) -> str:
-        return t("Not found")
+        return t("Cannot open this page") if self.failed else t("Not found")
 
     def build(self) -> ft.Control:
         return ft.Column([
@@ -206,14 +212,14 @@ class CompanionApp:
     def replace(self, screen: Screen) -> None:
         """Show another screen at the same address (a game that just ended, say)."""
         frame = self.frames[-1]
-        self.frames[-1] = self._frame(frame.route, screen, frame.view)
+        self.frames[-1] = self._framed(frame.route, screen, frame.view)
         self._publish()
 
     def reopen(self) -> None:
         """Make the top screen again from its route (a game that just ended or was
         taken back by an undo shows the screen that fits its new state)."""
         route = self.route
-        self.frames[-1] = self._frame(route, self._make(route), self.frames[-1].view)
+        self.frames[-1] = self._framed(route, self._make(route), self.frames[-1].view)
         self._publish()
 
     def show_again(self, game_id: str) -> None:
@@ -225,6 +231,23 @@ class CompanionApp:
     def rebuild(self) -> None:
         """Build every screen again (after a language or theme change, for example)."""
         self.show(self.route, fresh=True)
+
+    def _framed(self, route: str, screen: Screen, view: ft.View | None = None) -> _Frame:
+        """`_frame`, and if the screen fails to draw itself, the failure's own page."""
+        try:
+            return self._frame(route, screen, view)
+        except Exception as exc:
+            return self._frame(route, self._failed(route, exc), view)
+
+    def _failed(self, route: str, error: Exception) -> Screen:
+        """A screen raised while being made from its address: one line in the log (a
+        hostile link must not fill it with tracebacks) and a page that says so."""
+        log.error("The screen at %s could not be made: %s: %s", _shown(route, 200),
+                  type(error).__name__, _shown(str(error), 200))
+        return NotFoundScreen(self, t(
+            "This page could not be opened from its address: the address holds something "
+            "the app cannot read. Nothing was changed: go back, or to the home screen."),
+            failed=True)
 
     def show(self, route: str, *, fresh: bool = False) -> None:
         """Make the view stack match `route`, keeping the screens already built."""
@@ -239,20 +262,24 @@ class CompanionApp:
             screen = old.screen if old is not None and not fresh else self._make(level)
             # The same View object for the same address: Flutter then keeps its page (and
             # a dialog closing over it) instead of replacing it mid-animation.
-            frames.append(self._frame(level, screen, old.view if old else None))
+            frames.append(self._framed(level, screen, old.view if old else None))
         self.frames = frames
         self._publish()
 
     def _make(self, route: str) -> Screen:
+        """The screen of `route`; for an unknown address, or one its screen cannot be
+        made from, a page saying so: a link, whatever it holds, never breaks the tab."""
         found = routes.parse(route)
         if found.route is None:
-            return NotFoundScreen(self, t("There is no page at {route}.", route=route))
-        factory = routes.screen_class(found.route)
-        values = {**found.query, **found.values}
+            return NotFoundScreen(self, t("There is no page at {route}.",
+                                          route=_shown(route, SHOWN_ROUTE)))
         try:
-            screen: Screen = factory.from_route(self, **values)
+            factory = routes.screen_class(found.route)
+            screen: Screen = factory.from_route(self, **{**found.query, **found.values})
         except ScreenMissing as exc:
-            return NotFoundScreen(self, str(exc))
+            return NotFoundScreen(self, _shown(str(exc), routes.MAX_SEGMENT))
+        except Exception as exc:
+            return self._failed(route, exc)
         return screen
 
     def _frame(self, route: str, screen: Screen, view: ft.View | None = None) -> _Frame:
@@ -507,6 +534,13 @@ class CompanionApp:
 
 
 LANGUAGE_KEY = "companion.language"
+
+
+def _shown(text: str, limit: int) -> str:
+    """`text` on one line, cut to `limit` characters: what a message or the log quotes
+    of an address."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[:limit - 1] + "…"
 
 
 def tab_language() -> str | None:

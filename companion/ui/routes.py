@@ -86,6 +86,15 @@ ROUTES: tuple[Route, ...] = (
 )
 """Routes are tried in order: put fixed segments (`/campaigns/new`) before values."""
 
+DEEPEST = max(len(entry.segments) for entry in ROUTES)
+"""The most segments a route has: a longer prefix of an address is no route's."""
+MAX_ROUTE = 8192
+"""The longest address looked up: a "?" link with seven players' names at their
+longest is under 4,000 characters. A longer one is no route's, unread."""
+MAX_SEGMENT = 255
+"""The longest part of an address between two slashes that a route takes (an id is
+at most 100 characters, a name 60)."""
+
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("home", HOME),
     ("scenarios", "/scenarios"),
@@ -107,8 +116,13 @@ class Address(Place):
 
 
 def parse(route: str) -> Address:
-    """Find the table entry for `route`; an unknown address has `route` None."""
+    """Find the table entry for `route`; an unknown address has `route` None, and so
+    has one too long to be any screen's (it is not even split then)."""
+    if len(route) > MAX_ROUTE:
+        return Address(route[:MAX_ROUTE], {})
     found = place(route)
+    if any(len(part) > MAX_SEGMENT for part in found.parts):
+        return Address(found.path, found.query)
     for entry in ROUTES:
         values = entry.match(found.parts)
         if values is not None:
@@ -122,12 +136,15 @@ def parents(route: str) -> list[str]:
     The parent of an address is the longest shorter prefix that is a route:
     `/play/<game>` has no `/play`, so its parent is the home screen.
     """
+    if len(route) > MAX_ROUTE:
+        return [HOME]
     over = _opened_over(route)
     if over is not None:
         return [*parents(over), over]
     parts = [p for p in urlsplit(route or HOME).path.split("/") if p]
     found: list[str] = []
-    for size in range(len(parts) - 1, 0, -1):
+    # Only prefixes a route can match: a link of a thousand segments costs no more.
+    for size in range(min(len(parts) - 1, DEEPEST), 0, -1):
         prefix = "/" + "/".join(parts[:size])
         if parse(prefix).route is not None:
             found.insert(0, prefix)

@@ -4,7 +4,10 @@ The "?" leads to the rule's own address with the numbers the rule needs in its q
 (`/rules/supremacy?resource=Energy&totals=...`), so the page works after a reload, from
 a link or from the back button, and the rules recompute the reason from them
 (`companion.rules.reasons`), never a sentence made elsewhere. An address typed by hand
-with numbers that make no sense shows the rule without them.
+with numbers that make no sense shows the rule without them (and says so: see
+`numbers_given`). A hostile link is refused before it is decoded: a list of players
+longer than any table's (`MAX_ROWS_TEXT`) or nested deeper than a list of rows is never
+handed to the JSON decoder, whose recursion 2,000 brackets would exhaust.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from companion.rules.reasons import (
 from companion.rules.scenarios import Scenario
 from companion.rules.scoring import Standing, element_counts
 from companion.rules.supremacy import MAX_PLAYERS
+from companion.shipped.player_files import nesting
 from companion.store.validate import MAX_ID
 from companion.usecases.session import saved_state
 
@@ -43,6 +47,20 @@ MAX_NUMBER = 9999
 MAX_NAME = 40
 """A name in a "?" address: as long as the app lets a name be typed."""
 FACES = ("A", "B", "C", "D", "E", "F")
+ROWS_DEPTH = 2
+"""A list of rows, each a list of a name and numbers: nothing deeper."""
+MAX_ROWS_TEXT = MAX_PLAYERS * (2 + 12 * MAX_NAME + 4 * 5 + 4)
+"""The longest list of rows a "?" can carry: every player's name at its longest, each
+character escaped as JSON's longest escape (12 characters), four numbers of 4 digits."""
+NUMBER_KEYS: dict[str, tuple[str, ...]] = {
+    "construction": ("card",),
+    "supremacy": ("resource", "totals"),
+    "score": ("standings",),
+    "krystallium": ("cubes", "held"),
+    "solo-rank": ("total", "face"),
+    "solo-scenarios": ("total", "scenario", "won"),
+}
+"""What each rule's "?" carries in its address."""
 
 
 def supremacy_numbers(resource: Resource, totals: Sequence[tuple[str, int]]) -> dict[str, str]:
@@ -111,10 +129,16 @@ def _totals(text: str | None) -> list[tuple[str, int]] | None:
 def _named_rows(text: str | None, width: int,
                 least: int) -> list[tuple[str, tuple[int, ...]]] | None:
     """A JSON list of `[name, n1, ..., n<width>]`, one per player, or None as soon as
-    anything is not a short name or a whole number in range (a hostile link)."""
+    anything is not a short name or a whole number in range (a hostile link). Its length
+    and depth are checked before it is decoded."""
+    if not text or len(text) > MAX_ROWS_TEXT:
+        return None
+    encoded = text.encode("utf-8", "surrogatepass")
+    if nesting(encoded) > ROWS_DEPTH:
+        return None
     try:
-        raw = json.loads(text or "")
-    except ValueError:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
         return None
     if not isinstance(raw, list) or not least <= len(raw) <= MAX_PLAYERS:
         return None
@@ -126,6 +150,12 @@ def _named_rows(text: str | None, width: int,
             return None
         rows.append((entry[0], tuple(entry[1:])))
     return rows
+
+
+def numbers_given(topic: str, numbers: Mapping[str, str]) -> bool:
+    """Whether the address of `topic` carries numbers for it (from a "?"), readable or
+    not: with no reason from them, the page says it could not read them."""
+    return any(key in numbers for key in NUMBER_KEYS.get(topic, ()))
 
 
 def reason_for(topic: str, numbers: Mapping[str, str], scenarios: Mapping[str, Scenario],

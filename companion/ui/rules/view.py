@@ -33,7 +33,7 @@ from companion.ui.kit.card_face import amount_chips, chip_row, production_chips
 from companion.ui.kit.score_pad import breakdown_rows
 from companion.ui.screen import Screen, ScreenMissing, Shell
 from companion.usecases.labels import empire_label, message, reason_text, resource_name
-from companion.usecases.why import reason_for
+from companion.usecases.why import numbers_given, reason_for
 from companion.usecases.worked import construction_steps
 
 
@@ -94,11 +94,14 @@ class RulesScreen(Screen):
 class RuleScreen(Screen):
     """One rule, its paragraphs in the player's language."""
 
-    def __init__(self, app: Shell, topic: Topic, reason: Reason | None = None) -> None:
+    def __init__(self, app: Shell, topic: Topic, reason: Reason | None = None,
+                 unread: bool = False) -> None:
         super().__init__(app)
         self.topic = topic
         self.reason = reason
         """The rule applied to the numbers of the player's game, when it came from a "?"."""
+        self.unread = unread
+        """The address carried numbers that could not be read (a damaged or made-up link)."""
 
     @classmethod
     def from_route(cls, app: Shell, **values: str) -> RuleScreen:
@@ -106,8 +109,8 @@ class RuleScreen(Screen):
         if found is None:
             raise ScreenMissing(t("There is no rule {topic}: the Rules page lists them all.",
                                   topic=values.get("topic", "")))
-        return cls(app, found, reason_for(found.id, values, app.services.scenarios,
-                                          app.services.catalog))
+        reason = reason_for(found.id, values, app.services.scenarios, app.services.catalog)
+        return cls(app, found, reason, unread=reason is None and numbers_given(found.id, values))
 
     @property
     def title(self) -> str:
@@ -129,6 +132,11 @@ class RuleScreen(Screen):
                 w.heading(t("In your game")),
                 w.value_text("why", reason_text(self.reason), size=16),
                 identifier="rule-why"))
+        elif self.unread:
+            paragraphs.insert(0, w.card_box(
+                ft.Text(t("The numbers in this address could not be read (the link may be "
+                          "damaged or made by hand): here is the rule alone.")),
+                identifier="rule-unread"))
         return ft.Semantics(
             content=ft.Column(paragraphs, spacing=12,
                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH),

@@ -164,7 +164,8 @@ class SeatScreen:
     def from_route(cls, app: Shell, **values: str) -> Screen:
         table = _table(app, values.get("table", ""))
         number = values.get("seat", "")
-        if not number.isdigit() or not 1 <= int(number) <= len(table.names):
+        if not (number.isascii() and number.isdigit() and len(number) <= 2
+                and 1 <= int(number) <= len(table.names)):
             raise ScreenMissing(t("This table has no seat {number}", number=number))
         seat = int(number) - 1
         asked = claim_seat(app, table, seat)
