@@ -171,6 +171,21 @@ def test_with_the_cookie_the_app_is_served_without_cors(client: TestClient,
         assert "flutter_bootstrap.js" in landed.text
 
 
+def test_an_address_too_long_for_a_file_name_gets_the_app_as_any_unknown_one(
+        client: TestClient, cookie: str) -> None:
+    """The app's page, whose screen says there is no such page; it was a bare JSON 404
+    (the file system refuses a name over 255 bytes)."""
+    unknown = client.get("/no-such-page", headers={"Cookie": cookie})
+    assert unknown.status_code == 200 and "flutter_bootstrap.js" in unknown.text
+    for path in ("/" + "x" * 256, "/" + "é" * 128, "/" + "x" * 5000 + "?over=%2F",
+                 "/history/" + "g" * 300, "/" + "x" * 300 + "/play"):
+        answer = client.get(path, headers={"Cookie": cookie})
+        assert (answer.status_code, answer.text) == (200, unknown.text), path[:20]
+    # A missing file of the client stays a 404, long name or not.
+    for path in ("/nothing.js", "/" + "x" * 300 + ".js"):
+        assert client.get(path, headers={"Cookie": cookie}).status_code == 404, path[:20]
+
+
 def test_fastapis_api_explorer_is_not_served(client: TestClient, cookie: str) -> None:
     for path in ("/docs", "/redoc", "/openapi.json"):
         answer = client.get(path, headers={"Cookie": cookie})

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import os
 import secrets
 import signal
 import socket
@@ -20,7 +21,7 @@ from types import FrameType
 from typing import Any
 
 import uvicorn
-from starlette.types import ASGIApp
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from companion.i18n import SUPPORTED, language, t
 from companion.shipped.paths import assets_dir
@@ -45,6 +46,9 @@ GRACE_SECONDS = 3
 ANY_ADDRESS = frozenset({"", "0.0.0.0", "::", "*"})
 UNUSED_ROUTES = frozenset({"/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"})
 """FastAPI's API explorer, which the app does not need (its page would load from a CDN)."""
+MAX_FILE_NAME = 255
+"""The longest file name (in bytes) file systems take: a longer part of a path cannot
+name a client file."""
 
 
 def new_secret() -> str:
@@ -105,11 +109,36 @@ def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str,
                                  if getattr(route, "path", None) not in UNUSED_ROUTES]
     # Inside the door: the key or the code still guards every client file. A tab that
     # closes while Flet sends to it is a tab closing, not an error (`closing.py`).
-    served: ASGIApp = QuietClose(precompressed(flet_app, assets_dir=assets_dir().resolve()))
+    served: ASGIApp = QuietClose(routes_not_files(
+        precompressed(flet_app, assets_dir=assets_dir().resolve())))
     if take_home is not None:
         served = Downloads(served, take_home, missing_page)
     return Door(served, secret=secret, cookie=cookie_name(port), own_hosts=own_hosts(host),
                 denied_page=denied_page, code=code, code_page=code_page)
+
+
+def routes_not_files(app: ASGIApp) -> ASGIApp:
+    """`app`, with a path too long to be a file answered as any other unknown address.
+
+    Flet serves the app's page for an address that names no file (the app then shows
+    its own "Not found" screen), but a part of a path over 255 bytes makes the file
+    system refuse the name, and Starlette then answers a bare JSON 404. Such a path is
+    served the app's page too; one that looks like a file (`.js`, `.png`...) stays a 404,
+    as a missing file of the client is."""
+
+    async def serving(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and _too_long_for_a_file(str(scope["path"])):
+            scope = {**scope, "path": "/", "raw_path": b"/"}
+        await app(scope, receive, send)
+
+    return serving
+
+
+def _too_long_for_a_file(path: str) -> bool:
+    if os.path.splitext(path)[1].lower() not in ("", ".html"):
+        return False
+    return any(len(part.encode("utf-8", "surrogateescape")) > MAX_FILE_NAME
+               for part in path.split("/"))
 
 
 class _Server(uvicorn.Server):
