@@ -20,6 +20,7 @@ from companion.i18n import t
 from companion.store import marks, validate
 from companion.store.atomic import encode
 from companion.store.errors import StoreConflict, StoreError
+from companion.store.folder import disk_full
 from companion.store.imports import CHANGED as CHANGED
 from companion.store.imports import IMPORT_COUNTS as IMPORT_COUNTS
 from companion.store.imports import Imports
@@ -97,6 +98,14 @@ class Store(Imports):
                 with self._journal.batch():
                     yield
             except OSError as exc:
+                if disk_full(exc):
+                    raise StoreError(
+                        "Could not save {what}: the disk that holds {folder} is full"
+                        " ({reason}). What was saved before is intact. Make room on that"
+                        " disk (empty the trash, move or delete large files you no longer"
+                        " need), then try again.",
+                        what=t(what), reason=exc.strerror or str(exc), folder=str(self.folder),
+                    ) from exc
                 raise StoreError(
                     "Could not save {what}: {reason}. What was saved before is intact. Free"
                     " some disk space or check that {folder} is writable, then try again.",

@@ -13,6 +13,7 @@ first time it is needed.
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 import threading
@@ -57,7 +58,25 @@ class Notice:
         return t(self.template, **self.params)
 
 
+DISK_FULL = frozenset(code for code in (errno.ENOSPC, getattr(errno, "EDQUOT", None))
+                      if code is not None)
+"""No space left on the disk, or none left in the user's quota: what frees it is making
+room, not changing the folder's permissions."""
+
+
+def disk_full(exc: OSError) -> bool:
+    return exc.errno in DISK_FULL
+
+
 def _unwritable(folder: Path, exc: OSError) -> StoreError:
+    if disk_full(exc):
+        return StoreError(
+            "Cannot write in the data folder {folder}: the disk that holds it is full"
+            " ({reason}). Nothing was changed. Make room on that disk (empty the trash,"
+            " move or delete large files you no longer need) and try again, or choose a"
+            " folder on another disk with --data-dir.",
+            folder=str(folder), reason=exc.strerror or str(exc),
+        )
     return StoreError(
         "Cannot write in the data folder {folder}: {reason}. Nothing was changed. Make it"
         " writable, or choose another folder with --data-dir.",

@@ -151,6 +151,54 @@ def test_disk_full_between_files_of_one_save(folder: Path,
         assert bare(store.game("open")) == fake_record("open", 9, finished=True, minutes=60)
 
 
+@pytest.mark.parametrize("error", [errno.ENOSPC, errno.EDQUOT])
+def test_a_full_disk_is_called_full_not_unwritable(folder: Path, error: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """What frees a full disk is making room, not changing permissions: at open, at an
+    import's backup (a reset is one), at a save, the message says the disk is full and
+    what to do."""
+    from companion.store import folder as opening
+
+    filled(folder)
+    full = OSError(error, os.strerror(error))
+    real = opening.tempfile.mkstemp
+
+    def no_room(*args: Any, **kwargs: Any) -> Any:
+        raise full
+
+    monkeypatch.setattr(opening.tempfile, "mkstemp", no_room)
+    with pytest.raises(StoreError) as at_open:
+        open_store(folder)
+    monkeypatch.setattr(opening.tempfile, "mkstemp", real)
+    with open_store(folder) as store:
+        exported = store.export_all()
+        monkeypatch.setattr(Backups, "snapshot", no_room)
+        with pytest.raises(StoreError) as at_import:
+            store.reset()  # a replacing import, after a backup of the folder
+        monkeypatch.undo()
+        assert store.export_all() == exported
+        monkeypatch.setattr(os, "write", failing_write(0, error))
+        with pytest.raises(StoreError) as at_save:
+            store.save_game(fake_record("open", 8, minutes=60))
+    for refused in (at_open, at_import, at_save):
+        message = str(refused.value)
+        assert "is full" in message and "Make room on that disk" in message, message
+        assert "writable" not in message and str(folder) in message, message
+    assert "--data-dir" in str(at_open.value) and "Nothing was changed" in str(at_open.value)
+
+
+def test_a_folder_that_refuses_writing_is_still_told_to_be_made_writable(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.store import folder as opening
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(opening.tempfile, "mkstemp", refused)
+    with pytest.raises(StoreError, match="Make it writable"):
+        open_store(folder)
+
+
 @posix_only
 def test_file_size_limit_of_the_os_is_a_real_write_error(shared_tmp: Path) -> None:
     """A kernel-enforced limit (RLIMIT_FSIZE) makes the write itself fail, as a full disk."""
