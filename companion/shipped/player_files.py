@@ -13,10 +13,11 @@ a live data file of the app. So:
   a device is refused like the pipe or device itself.
 - A read never goes past its limit: at most `limit + 1` bytes are read, and one byte too
   many refuses the file, whatever its size claims to be (`/dev/zero` says 0).
-- JSON from such a file is decoded by `decode_json`: UTF-8 only, no key twice in one
-  object (a decoder keeps the last and hides the first), nesting at most `MAX_DEPTH`
-  deep (the whole app reads data recursively; 100,000 nested lists must be a message,
-  never a RecursionError), no NaN or Infinity.
+- JSON from such a file is decoded by `decode_json`: UTF-8 only (a leading byte order
+  mark, which Windows editors write, is dropped), no key twice in one object (a decoder
+  keeps the last and hides the first), nesting at most `MAX_DEPTH` deep (the whole app
+  reads data recursively; 100,000 nested lists must be a message, never a
+  RecursionError), no NaN or Infinity.
 
 It sits with the shipped data, whose loader reads the player's own scenario files with
 it; the store reads imports with it and writes exports (`companion.store.files`).
@@ -166,7 +167,9 @@ def nesting(raw: bytes) -> int:
 
 
 def decode_json(raw: bytes, max_depth: int = MAX_DEPTH) -> Any:
-    """The JSON value of `raw`; `JsonRefused` says what is wrong with it, and where."""
+    """The JSON value of `raw`; `JsonRefused` says what is wrong with it, and where. A
+    leading UTF-8 byte order mark is not part of the text."""
+    raw = raw.removeprefix(b"\xef\xbb\xbf")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

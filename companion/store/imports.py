@@ -78,7 +78,8 @@ class Imports(Queries):
         (`games_updated`...) and left alone (`games_unchanged`...), and players added.
         """
         version = data.get("schema_version") if isinstance(data, dict) else None
-        if isinstance(version, int) and 1 <= version < schema.SCHEMA_VERSION:
+        if (isinstance(version, int) and not isinstance(version, bool)  # true is no version
+                and 1 <= version < schema.SCHEMA_VERSION):
             try:
                 data = schema.migrate_export(_copy(data))
             except Exception as exc:

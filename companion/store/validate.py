@@ -231,7 +231,9 @@ def attempt_record(raw: object, where: str = "attempt") -> dict[str, Any]:
     identifier(attempt["scenario"], f"{where}.scenario")
     timestamp(attempt["date"], f"{where}.date")
     _expect(attempt["score"], int, f"{where}.score", "a whole number")
-    if not -10_000 <= attempt["score"] <= 100_000:
+    if attempt["score"] < 0:  # every point of a score is won: none is ever taken away
+        raise Invalid(f"{where}.score", "cannot be negative ({value})", value=attempt["score"])
+    if attempt["score"] > 100_000:
         raise Invalid(f"{where}.score", "{value} is not a possible score",
                       value=attempt["score"])
     _expect(attempt["won"], bool, f"{where}.won", "true or false")
@@ -452,6 +454,10 @@ def export_document(
         raise Invalid("format", "this is not a file exported by this app (expected "
                       "\"format\": \"{expected}\")", expected=EXPORT_FORMAT)
     version = raw.get("schema_version")
+    if isinstance(version, str) and version.strip().isascii() and version.strip().isdigit():
+        # As `companion score` reads numbers: a number is written without quotes.
+        raise Invalid("schema_version", "must be a whole number, not the text \"{value}\":"
+                      " write it without quotes", value=version[:20])
     _expect(version, int, "schema_version", "a whole number")
     assert isinstance(version, int)
     if version > schema_version:

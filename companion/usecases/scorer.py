@@ -69,11 +69,12 @@ def parse_json(raw: bytes | str) -> Any:
     (`companion.store.files.decode_json`): UTF-8, no key twice in one object (a plain
     decoder silently keeps the last one), bounded nesting, no NaN or Infinity, and a
     number too long for Python is a message, not a ValueError. A leading byte order mark
-    (Windows editors write one) is allowed. `JsonRefused` says what is wrong."""
+    (Windows editors write one) is allowed, as by every reader of a player's file.
+    `JsonRefused` says what is wrong."""
     from companion.store.files import decode_json
 
     data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
-    return decode_json(data.removeprefix(b"\xef\xbb\xbf"), MAX_DEPTH)
+    return decode_json(data, MAX_DEPTH)
 
 
 def _shown(value: object) -> str:

@@ -138,6 +138,13 @@ BAD_IMPORTS = [
     (["format"], "something-else", "not a file exported by this app"),
     (["schema_version"], 99, "newer version"),
     (["schema_version"], "1", "schema_version"),
+    # A version is a whole number, as `companion score` reads numbers: true is not 1, and
+    # a number in quotes is text (the app never writes one), refused with what to write.
+    (["schema_version"], True, "schema_version: must be a whole number, not true/false"),
+    (["schema_version"], False, "schema_version: must be a whole number, not true/false"),
+    (["schema_version"], "3", 'schema_version: must be a whole number, not the text "3":'
+                              " write it without quotes"),
+    (["attempts", 1, "score"], -5, r"attempts\[1\]\.score: cannot be negative \(-5\)"),
     (["games"], {"id": "x"}, "games: must be a list"),
     (["games", 0, "id"], 17, r"games\[0\]\.id"),
     (["games", 0, "created"], "last tuesday", r"games\[0\]\.created"),
@@ -179,6 +186,32 @@ def test_bad_files_are_refused(store: Store, tmp_path: Path) -> None:
             store.import_file(path)
     with pytest.raises(StoreError, match="Cannot read"):
         store.import_file(tmp_path / "missing.json")
+
+
+def test_a_file_with_a_byte_order_mark_is_imported_as_without(
+        exported: dict[str, Any], store: Store, tmp_path: Path) -> None:
+    """Windows editors start UTF-8 files with a byte order mark; `score` reads them, and
+    so does import."""
+    path = tmp_path / "export.json"
+    store.export_file(path)
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    with open_store(tmp_path / "other") as other:
+        counts = other.import_file(marked)
+        assert counts["games"] == 3 and counts["attempts"] == 2
+        assert other.export_all() == exported
+
+
+def test_a_won_attempt_of_negative_points_is_refused(exported: dict[str, Any],
+                                                     store: Store) -> None:
+    """The medal board showed "best score -5, 1 won" after such an import."""
+    lost = mutate(exported, ["attempts", 1, "score"], -5)
+    won = mutate(lost, ["attempts", 1, "won"], True)
+    for document in (lost, won):
+        with pytest.raises(StoreError, match="cannot be negative"):
+            store.import_all(document)
+    assert store.export_all() == exported
+    assert all(a["score"] >= 0 for a in store.attempts())
 
 
 def test_an_oversized_file_is_refused_before_reading(store: Store, tmp_path: Path) -> None:
