@@ -7,6 +7,7 @@ struct in Python does not check values; the engine checks every one when it appl
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Literal
 
 import msgspec
@@ -117,6 +118,27 @@ class End(msgspec.Struct, frozen=True, tag="end", tag_field="type", forbid_unkno
     """After the last step of round 4: the game is scored."""
 
 
+Part = Place | SpendKrystallium | PlaceCharacter
+"""What a player puts on cards, the moves one tap may make several of at once."""
+MAX_PARTS = 50
+"""No tap makes more moves than this (a step's cubes go on a dozen cards at most)."""
+
+
+class Together(
+    msgspec.Struct, frozen=True, tag="together", tag_field="type", forbid_unknown_fields=True
+):
+    """Several moves made with one tap, as one step of the game: "Place the cubes" puts
+    a step's cubes on several cards at once. It is played, saved and undone whole, and
+    replayed as its parts in order; if one part is refused, so is the whole, with that
+    part's reason.
+
+    >>> Together((Place(onto=1, count=2), Place(count=1))).parts[1]
+    Place(onto=None, count=1)
+    """
+
+    parts: tuple[Part, ...]
+
+
 Action = (
     Start
     | Construct
@@ -130,6 +152,7 @@ Action = (
     | PlaceCharacter
     | Discard
     | End
+    | Together
 )
 
 
@@ -141,7 +164,22 @@ def action_to_json(action: Action) -> dict[str, object]:
 
 
 ACTION_TYPES = (Start, Construct, Recycle, NextStep, Opponents, Rivals, ChooseScience, Place,
-                SpendKrystallium, PlaceCharacter, Discard, End)
+                SpendKrystallium, PlaceCharacter, Discard, End, Together)
+PART_TYPES = (Place, SpendKrystallium, PlaceCharacter)
+
+
+def moves(actions: Iterable[Action]) -> Iterator[Action]:
+    """Every move of `actions` one by one, a step of several moves as its parts: what
+    counts each cube placed or token spent reads this, not the list of steps.
+
+    >>> list(moves([Place(count=1), Together((Place(onto=2), Place(count=2)))]))
+    [Place(onto=None, count=1), Place(onto=2, count=1), Place(onto=None, count=2)]
+    """
+    for action in actions:
+        if isinstance(action, Together):
+            yield from action.parts
+        else:
+            yield action
 
 
 def checked(action: object) -> Action:

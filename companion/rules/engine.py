@@ -5,7 +5,8 @@ additionally works on a copy, so a rejected action never leaves a trace. Handler
 return events (a card built, Krystallium gained, a supremacy bonus…) so the app can
 announce what the rules did on the player's behalf.
 
-Here are the setup and the player's moves on cards; what every move shares (events,
+Here are the setup and the player's moves on cards (several of them made with one tap
+are one `Together`, applied whole or not at all); what every move shares (events,
 checks, a card built) is in `companion.rules.moves`, and the round's steps (production,
 supremacy, the next round, the end) in `companion.rules.rounds`.
 """
@@ -13,9 +14,12 @@ supremacy, the next round, the end) in `companion.rules.rounds`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 from companion.rules.actions import (
+    MAX_PARTS,
+    PART_TYPES,
     Action,
     ChooseScience,
     Construct,
@@ -29,6 +33,7 @@ from companion.rules.actions import (
     Rivals,
     SpendKrystallium,
     Start,
+    Together,
 )
 from companion.rules.cards import Card, Expansion, Token, slot_kind
 from companion.rules.construction import SLOT_NAMES
@@ -265,6 +270,28 @@ def _discard(state: GameState, action: Discard, catalog: CardSource) -> Events:
     ]
 
 
+def _together(state: GameState, action: Together, catalog: CardSource) -> Events:
+    """Several moves of one tap: each part in order, on a copy of the state, which is
+    kept only if every part is allowed; a part refused refuses the whole step, with the
+    part's own reason."""
+    parts = action.parts
+    if not parts:
+        raise Rejected(Refusal.NOTHING_TO_DO, "No move to make together: nothing was played")
+    if len(parts) > MAX_PARTS:
+        raise Rejected(Refusal.TOO_LONG, "At most {limit} moves are made at once, not {count}",
+                       limit=MAX_PARTS, count=len(parts))
+    candidate = state.copy()
+    events: Events = []
+    for part in parts:
+        if not isinstance(part, PART_TYPES):  # JSON cannot say so; Python code could
+            raise Rejected(Refusal.MALFORMED, "Only cubes and tokens put on cards are played "
+                           "together, not {action}", action=type(part).__name__)
+        events += apply(candidate, part, catalog)
+    for name in (f.name for f in fields(GameState)):
+        setattr(state, name, getattr(candidate, name))
+    return events
+
+
 # --- what a new move must also respect -----------------------------------------------
 #
 # Games saved by earlier versions were never checked against the deck's copies, and a
@@ -320,6 +347,7 @@ HANDLERS: dict[type, Handler] = {
     PlaceCharacter: _place_character,
     Discard: _discard,
     End: end,
+    Together: _together,
 }
 
 

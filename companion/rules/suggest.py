@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions import Action
+from companion.rules.actions import Action, Place, Together
 from companion.rules.cards import PRODUCTION_ORDER, Card, Resource, SlotKind, Token
 from companion.rules.construction import UnderConstruction
 from companion.rules.engine import CardSource, apply, check_new_move
@@ -116,6 +116,20 @@ def check_placement(state: GameState, plan: Placement) -> Rejected | None:
                         left=state.to_place,
                         count=total)
     return None
+
+
+def placement_move(plan: Placement) -> Action:
+    """The one move that places `plan`'s cubes, as the player's one tap does: a `Place`
+    for a single target, else every target's `Place` together, so that the tap is one
+    step of the game (saved whole, taken back by one Undo).
+
+    >>> placement_move(((3, 2), (None, 1)))
+    Together(parts=(Place(onto=3, count=2), Place(onto=None, count=1)))
+    >>> placement_move(((3, 2), (None, 0)))
+    Place(onto=3, count=2)
+    """
+    parts = tuple(Place(onto=uid, count=count) for uid, count in plan if count != 0)
+    return parts[0] if len(parts) == 1 else Together(parts)
 
 
 def recycle_targets(state: GameState, card: Card) -> list[int]:
