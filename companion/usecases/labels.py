@@ -24,6 +24,7 @@ from companion.rules.actions import (
     Rivals,
     SpendKrystallium,
     Start,
+    Together,
 )
 from companion.rules.cards import CardType, Expansion, Resource, SlotKind, Token, slot_kind
 from companion.rules.construction import SLOT_BY_NAME, FreeSlots
@@ -190,7 +191,23 @@ def describe_action(action: Action, catalog: Catalog, cards: Mapping[int, int]) 
             return t("Discard {card}", card=_target(catalog, uid, cards))
         case End():
             return t("End the game")
+        case Together(parts=parts):
+            return _together_label(parts, catalog, cards)
     return t("Last action")
+
+
+def _together_label(parts: tuple[Action, ...], catalog: Catalog,
+                    cards: Mapping[int, int]) -> str:
+    """One tap's moves named as one step: "Place 3 cubes: 2 on Wind Turbines, 1 on your
+    Empire"; moves of other kinds each as their own button would name them."""
+    placed = [part for part in parts if isinstance(part, Place)]
+    if len(placed) == len(parts):
+        where = ", ".join(t("{count} on {target}", count=part.count,
+                            target=_target(catalog, part.onto, cards)) for part in placed)
+        return tn("Place {count} cube: {where}", "Place {count} cubes: {where}",
+                  sum(part.count for part in placed), where=where)
+    return tn("{count} move at once: {moves}", "{count} moves at once: {moves}", len(parts),
+              moves="; ".join(describe_action(part, catalog, cards) for part in parts))
 
 
 RULE_WORDS = frozenset([*PHASE_NAMES.values(), *EXPANSION_TITLES.values()])

@@ -102,12 +102,11 @@ def test_undo_says_what_it_undoes_and_crosses_a_completed_card(ui: Ui) -> None:
     ui.click("One more cube on Wind Turbines")
     ui.click("Place the cubes")  # Wind Turbines 2 (built), Empire 1
     assert "Wind Turbines" in ui.text("built")
-    assert ui.find("Undo: Place 1 on your Empire", exact=True)
-    ui.click("Undo: Place 1 on your Empire")
-    ui.click("Undo: Place 2 on Wind Turbines")
+    # One tap, one step: one Undo takes back every cube of it.
+    ui.click("Undo: Place 3 cubes: 2 on Wind Turbines, 1 on your Empire")
     assert ui.text("built") == "Built: none yet"
     assert ui.text("construction-1").startswith("Wind Turbines 0 of 2 slots filled")
-    ui.click("Redo: Place 2 on Wind Turbines")
+    ui.click("Redo: Place 3 cubes: 2 on Wind Turbines, 1 on your Empire")
     assert "Wind Turbines" in ui.text("built")
 
 

@@ -9,22 +9,21 @@ The supremacy is said once, in one line, whatever the step.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.i18n import t, tn
-from companion.rules.actions import ChooseScience, NextStep, Opponents, Place, Rivals
+from companion.rules.actions import ChooseScience, NextStep, Opponents, Rivals
 from companion.rules.cards import SUPREMACY_BONUS, Token
-from companion.rules.errors import Rejected
 from companion.rules.suggest import (
     Placement,
     check_placement,
+    placement_move,
     placement_targets,
     suggest_placement,
 )
 from companion.rules.supremacy import SOLO_THRESHOLD, others_can_matter, rival_answers
-from companion.store import StoreError
 from companion.ui.kit import widgets as w
 from companion.usecases.labels import resource_label
 from companion.usecases.tables import table_hub
@@ -274,6 +273,8 @@ def _plan_setter(screen: GameBoard, uid: int) -> Callable[[int], None]:
 
 
 def accept_plan(screen: GameBoard) -> None:
+    """Place the cubes as planned, in one move: one tap is one step of the game, saved
+    whole and taken back by one Undo, even when the cubes go on several cards."""
     state = screen.state
     plan = screen.plan
     placement: Placement = tuple(
@@ -284,17 +285,5 @@ def accept_plan(screen: GameBoard) -> None:
     if problem is not None:
         screen.app.explain(problem)
         return
-    events: list[Any] = []
-    for uid, count in placement:
-        if count <= 0:
-            continue
-        try:
-            events += screen.session.play(Place(onto=uid, count=count))
-        except (Rejected, StoreError) as exc:
-            screen.app.explain(exc)
-            break
-    else:
-        screen.app.close_notice()  # what it said was of the game before these moves
-    screen.session.events = events  # announce what all of the placing did
-    screen.plan_key = None
-    screen.after_action()
+    if screen.play(placement_move(placement)):
+        screen.plan_key = None
