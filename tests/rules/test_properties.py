@@ -38,6 +38,8 @@ from companion.rules.actions import (
     Rivals,
     SpendKrystallium,
     Start,
+    Together,
+    moves,
 )
 from companion.rules.cards import (
     PRODUCTION_ORDER,
@@ -219,6 +221,8 @@ def legal_action(game: Game, pick: Picker) -> Action:
             return ChooseScience(pick.choice(["Fin", "Gen"]))
         if state.to_place:
             targets = [c for c in building if c.free(state.step) > 0]
+            if pick.chance(30):
+                return placed_together(state, targets, pick)
             if targets and pick.chance(85):
                 most = min(state.to_place, targets[0].free(state.step))
                 return Place(targets[0].uid, pick.integer(1, most))
@@ -233,6 +237,22 @@ def legal_action(game: Game, pick: Picker) -> Action:
             return End()
         return NextStep()
     return End() if state.round == ROUNDS else NextStep()
+
+
+def placed_together(state: GameState, targets: list[UnderConstruction], pick: Picker
+                    ) -> Action:
+    """All of this step's cubes in one tap, as the screen places them: some on each of a
+    few cards, the rest on the Empire, one `Together` (one `Place` for one target)."""
+    assert state.step is not None
+    left, parts = state.to_place, []
+    for card in targets[:pick.integer(0, len(targets))]:
+        count = pick.integer(0, min(left, card.free(state.step)))
+        if count:
+            parts.append(Place(card.uid, count))
+            left -= count
+    if left or not parts:
+        parts.append(Place(None, left))
+    return parts[0] if len(parts) == 1 and pick.chance(50) else Together(tuple(parts))
 
 
 def _spend_tokens(state: GameState, pick: Picker) -> Action | None:
@@ -316,15 +336,17 @@ def junk_action(state: GameState, pick: Picker) -> Action:
         lambda: Discard(_uid(state, pick)),
         lambda: valid_start(pick),
         lambda: any_start(pick),
+        lambda: Together(tuple(pick.choice(kinds[7:10])()  # type: ignore[arg-type]
+                               for _ in range(pick.integer(0, 3)))),
     ]
     if pick.chance(50):
         return pick.choice(kinds)()
     # Half the time, a kind this phase would accept, so its checks get exercised.
     if state.phase is Phase.PLANNING:
-        return pick.choice(kinds[:2] + kinds[7:10])()
+        return pick.choice(kinds[:2] + kinds[7:10] + kinds[13:])()
     if state.phase is Phase.PRODUCTION:
-        return pick.choice(kinds[4:10])()
-    return pick.choice(kinds[2:4] + kinds[7:10])()
+        return pick.choice(kinds[4:10] + kinds[13:])()
+    return pick.choice(kinds[2:4] + kinds[7:10] + kinds[13:])()
 
 
 # --- the run: every operation checked as it happens --------------------------------------
@@ -419,7 +441,7 @@ def check_invariants(run: Run) -> None:
     converted = sum(e.params["amount"] for e in events if e.kind == "krystallium")
     assert ledger.converted == KRYSTALLIUM_CUBES * converted
     # The ledger agrees with what the player did, counted from the actions alone.
-    assert ledger.produced == sum(a.count for a in actions if isinstance(a, Place))
+    assert ledger.produced == sum(a.count for a in moves(actions) if isinstance(a, Place))
     assert ledger.recycled == sum(isinstance(a, Recycle | Discard) for a in actions)
     assert 0 <= state.empire_cubes < KRYSTALLIUM_CUBES
     assert 0 <= state.to_place <= state.produced
@@ -430,7 +452,7 @@ def check_invariants(run: Run) -> None:
             gained[TOKEN_NAMES[event.params["token"]]] += event.params["amount"]
         elif event.kind == "supremacy":
             gained[TOKEN_NAMES[event.params["token"]]] += 1
-    for action in actions:
+    for action in moves(actions):
         if isinstance(action, SpendKrystallium):
             gained[Token.KRYSTALLIUM] -= action.count
         elif isinstance(action, PlaceCharacter):
@@ -821,6 +843,9 @@ def _case(case: Callable[[], Game], name: str) -> Any:
     _case(_then(_solo_building, Discard(True)), "discard-bool"),
     _case(_then(_solo_building, Recycle(RECYCLES_MATERIALS, True)), "recycle-onto-bool"),
     _case(_then(_table_step, Place(True)), "place-onto-bool"),
+    _case(_then(_table_step, Together([Place(None, 1)])), "together-list"),  # type: ignore[arg-type]
+    _case(_then(_table_step, Together((Place("1"),))), "together-part-text"),  # type: ignore[arg-type]
+    _case(_then(_table_step, Together(None)), "together-none"),  # type: ignore[arg-type]
 ])
 def test_wrongly_typed_values_are_rejected_or_still_reload(case: Callable[[], Game]) -> None:
     try:
