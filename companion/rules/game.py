@@ -21,6 +21,7 @@ import msgspec
 from companion.rules.actions import (
     Action,
     Start,
+    Together,
     action_to_json,
     actions_from_json,
     checked,
@@ -36,7 +37,13 @@ from companion.rules.engine import (
 from companion.rules.errors import Refusal, Rejected
 from companion.rules.state import GameState
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""The newest format of a saved game this app reads and writes. 1: actions of one move
+each; 2: some of them a `Together` (one tap's moves), which an app reading only format 1
+cannot replay. A game is saved in the oldest format that holds it (`format_of`), so a
+game without such a tap still opens in an older app, and one with it is refused there
+as a newer format, never as a damaged game."""
+FIRST_FORMAT = 1
 MAX_ACTIONS = 5000
 """A real game has a few hundred actions; anything far beyond is not a game file."""
 UNDO: Literal["undo"] = "undo"
@@ -65,6 +72,11 @@ def replay(actions: Sequence[Action], catalog: CardSource) -> GameState:
                 reason=str(exc),
             ) from None
     return state
+
+
+def format_of(actions: Iterable[Action]) -> int:
+    """The oldest format that holds these actions (see `FORMAT_VERSION`)."""
+    return FORMAT_VERSION if any(isinstance(a, Together) for a in actions) else FIRST_FORMAT
 
 
 def _tag(action: Action) -> str:
@@ -226,7 +238,7 @@ class Game:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "version": FORMAT_VERSION,
+            "version": format_of((*self._actions, *self._redo)),
             "actions": [action_to_json(a) for a in self._actions],
             "redo": [action_to_json(a) for a in self._redo],
             **({"back": {self._back[0]: self._back[1]}} if self._back else {}),
@@ -238,8 +250,8 @@ class Game:
         if not isinstance(data, dict):
             raise Rejected(Refusal.MALFORMED,
                            "A saved game is a JSON object with an 'actions' list")
-        version = data.get("version", FORMAT_VERSION)
-        if version != FORMAT_VERSION:
+        version = data.get("version", FIRST_FORMAT)
+        if isinstance(version, bool) or version not in range(FIRST_FORMAT, FORMAT_VERSION + 1):
             raise Rejected(Refusal.UNKNOWN_FORMAT,
                            "This game was saved in format {version}; this app reads format "
                            "{supported}", version=version, supported=FORMAT_VERSION)

@@ -18,7 +18,7 @@ from companion.i18n import t
 from companion.rules.actions import Start, action_to_json
 from companion.rules.cards import Card, EmpireFace, Expansion
 from companion.rules.errors import Refusal, Rejected
-from companion.rules.game import FORMAT_VERSION
+from companion.rules.game import FIRST_FORMAT
 from companion.rules.players import FROM_GAME, ME
 from companion.rules.scoring import (
     Score,
@@ -197,7 +197,7 @@ class QuickScore:
             ME: me if me is not None and 0 <= me < len(self.players) else None,
             "expansions": list(start.expansions),
             **({FROM_GAME: from_game} if from_game else {}),
-            "version": FORMAT_VERSION,
+            "version": FIRST_FORMAT,
             "actions": [action_to_json(start)],
             "redo": [],
         }

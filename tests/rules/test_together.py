@@ -181,3 +181,21 @@ def test_the_placement_a_screen_accepts_is_one_move(cards: Catalog) -> None:
         (Place(onto=turbines, count=2), Place(onto=plant, count=1)))
     assert msgspec.json.decode(msgspec.json.encode(placement_move(((turbines, 2), (None, 1)))
                                                    ))["type"] == "together"
+
+
+def test_a_game_is_saved_in_the_oldest_format_that_holds_it(cards: Catalog) -> None:
+    """Format 2 only once a tap of several moves is in the game (or its redo list): an
+    app that reads format 1 then refuses it as newer instead of failing to replay it."""
+    game, turbines, _ = producing(cards)
+    assert game.to_json()["version"] == 1
+    game.play(Together((Place(onto=turbines, count=2), Place(count=1))))
+    assert game.to_json()["version"] == 2
+    game.undo()
+    assert game.to_json()["version"] == 2  # Redo would play it
+    assert Game.from_json(game.to_json(), cards).redo_actions == game.redo_actions
+    game.play(Place(count=3))
+    assert game.to_json()["version"] == 1
+    for version in (0, 3, "2", True):
+        with pytest.raises(Rejected) as refused:
+            Game.from_json({**game.to_json(), "version": version}, cards)
+        refused_as(refused.value, Refusal.UNKNOWN_FORMAT, version=version, supported=2)
