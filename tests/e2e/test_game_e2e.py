@@ -112,6 +112,10 @@ def test_full_solo_game_through_the_ui(app_server, page) -> None:
     app.screenshots("end")
 
 
+WHOLE_TAP = "Place 3 cubes: 2 on Wind Turbines, 1 on your Empire"
+"""The Undo of "Place the cubes" with Wind Turbines under construction, as one step."""
+
+
 def test_undo_across_a_completed_card(app_server, page) -> None:
     server = app_server()
     app = AppPage(page)
@@ -121,12 +125,11 @@ def test_undo_across_a_completed_card(app_server, page) -> None:
     app.click("Start production")
     app.click("Place the cubes")  # 2 on Wind Turbines (built), 1 on the Empire
     app.wait_text("built", "Built: Wind Turbines")
-    app.click("Undo: Place 1 on your Empire")
-    app.click("Undo: Place 2 on Wind Turbines")
+    app.click(f"Undo: {WHOLE_TAP}")  # the whole tap, in one step
     app.wait_text("built", "Built: none yet")
     assert "0 of 2 slots filled" in app.text("construction-1")
     app.screenshots("undo")
-    app.click("Redo: Place 2 on Wind Turbines")
+    app.click(f"Redo: {WHOLE_TAP}")
     app.wait_text("built", "Built: Wind Turbines")
 
 
@@ -149,4 +152,4 @@ def test_resume_after_the_server_is_killed(app_server, page) -> None:
     app.screenshots("home-continue")
     app.click("Continue the game")
     app.wait_text("built", "Built: Wind Turbines")
-    app.button("Undo: Place 1 on your Empire").wait_for()
+    app.button(f"Undo: {WHOLE_TAP}").wait_for()  # all of the tap came back
