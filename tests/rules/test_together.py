@@ -86,6 +86,12 @@ def test_one_part_refused_refuses_the_whole_with_its_reason(cards: Catalog, wron
     parts = [Place(onto=turbines, count=1), Place(onto=plant, count=1), Place(count=1)]
     parts[wrong] = Place(onto=99, count=1)  # no card 99 under construction
     rejected(game, Together(tuple(parts)), Refusal.NOT_UNDER_CONSTRUCTION)
+    # The engine itself keeps its promise: a refused action leaves the state untouched,
+    # even when the parts before the refused one were allowed.
+    state = game.state.copy()
+    with pytest.raises(Rejected):
+        apply(state, Together(tuple(parts)), cards)
+    assert state == game.state
 
 
 def test_a_part_is_judged_after_the_parts_before_it(cards: Catalog) -> None:
