@@ -32,6 +32,7 @@ from companion.ui import address, device_prefs, routes, sections, wakelock
 from companion.ui.kit import widgets as w
 from companion.ui.screen import Screen, ScreenMissing
 from companion.usecases.labels import message
+from companion.usecases.tables import table_hub
 
 if TYPE_CHECKING:
     from companion.usecases.services import Services
@@ -559,6 +560,8 @@ def tab_language() -> str | None:
 def make_main(services: Services) -> Callable[[ft.Page], None]:
     """The function Flet calls for each new page (browser tab)."""
     follow_sessions(tab_language)
+    if not services.runs_in_browser:  # a table a stopped host left unsettled: settled now
+        table_hub(services).settle_every_table()
 
     def main(page: ft.Page) -> None:
         CompanionApp(page, services).start()

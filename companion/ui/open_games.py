@@ -161,6 +161,9 @@ def catch_up(app: Shell, table_id: str, version: int) -> None:
     if drawn.get(table_id, -1) >= version:
         return  # an earlier message of the same tap already drew it
     hub = table_hub(app.services)
+    table = hub.find(table_id)
+    if table is not None:
+        hub.settle_quietly(table)  # a settling that failed after a move: now, then
     drawn[table_id] = hub.version(table_id)
     ended_or_back = set()
     for session in app.memory.get(SESSIONS, {}).values():
@@ -177,6 +180,20 @@ def catch_up(app: Shell, table_id: str, version: int) -> None:
         app.reopen()
     else:
         app.refresh()
+
+
+def settle_before_drawing(app: Shell, table_id: str) -> None:
+    """The table settles what it can before a screen of it is made (see
+    `TableHub.settle_table`): called where a screen is made from its address, never
+    from a screen's `build`, so that no write happens while one is drawn. This tab's
+    own games of the table are read again; the other tabs hear of it as of any write."""
+    hub = table_hub(app.services)
+    table = hub.find(table_id)
+    if table is None or not hub.settle_quietly(table):
+        return
+    for session in app.memory.get(SESSIONS, {}).values():
+        if (session.table or {}).get("id") == table_id:
+            session.reload_if_behind()
 
 
 def plays(app: Shell, game_id: str) -> bool:

@@ -21,12 +21,13 @@ too, in memory: it changes what the phones show, so it is told the same way.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.actions import Action, Construct, End, NextStep, Start
+from companion.rules.actions import Action, Construct, End, NextStep, Opponents, Start
 from companion.rules.cards import Expansion
 from companion.rules.errors import Refusal, Rejected
 from companion.rules.state import GameState, Phase
@@ -38,9 +39,12 @@ from companion.rules.table import (
     supremacy_answers,
     waiting,
 )
+from companion.store.errors import StoreError
 from companion.store.validate import name_key
 from companion.usecases.services import Services
-from companion.usecases.session import GameSession, saved_state
+from companion.usecases.session import GameSession, SessionError, saved_state
+
+log = logging.getLogger(__name__)
 
 MAX_NAME = 40
 FACES = ("A", "B")
@@ -350,27 +354,61 @@ class TableHub:
             check_move_on(here.states, here.seat, here.table.names)
 
     def settle(self, session: GameSession) -> None:
-        """Play every seat's supremacy answer the table can give now. The acting seat's
-        answer goes through its own session (so its phone announces the bonus); the
-        others' through their saved games, whose writes tell their phones."""
+        """Play every seat's supremacy answer the table can give now, after a move of
+        `session`'s seat. The acting seat's answer goes through its own session (so its
+        phone announces the bonus); the others' through their saved games, whose writes
+        tell their phones."""
         here = self.at_table(session)
         if here is None:
             return
-        table, seat = here.table, here.seat
         for index, answer in supremacy_answers(here.states).items():
-            if index == seat:
-                events, hook = list(session.events), session.on_played
-                session.on_played = None  # this is the hook's own work: not twice
-                try:
-                    session.play(answer)
-                finally:
-                    session.on_played = hook
-                session.events = events + session.events
+            if index != here.seat:
+                self._answer_saved(here.table, index, answer)
                 continue
-            game_id = table.seats[index]
-            record = self.services.backend.game(game_id) if game_id else None
-            if record is None:
-                continue
+            events, hook = list(session.events), session.on_played
+            session.on_played = None  # this is the hook's own work: not twice
+            try:
+                session.play(answer)
+            finally:
+                session.on_played = hook
+            session.events = events + session.events
+
+    def settle_table(self, table: SharedTable) -> int:
+        """Play every answer the table can give now into the seats' saved games, and say
+        how many. A move is saved before the table settles after it: a host stopped in
+        between leaves every seat at a step whose supremacy nobody settled and no move
+        left to settle it, so the table settles again whenever it is looked at (a seat
+        opened, a table page, a change caught up, the server starting). Twice changes
+        nothing: a seat that has its answer is given none.
+
+        It is the table's work, not a seat's move: no phone's holding of a seat is
+        checked (whoever opens a screen of the table, the host too, may settle it), and
+        each phone hears of its seat's new answer as of any write (`watch`)."""
+        answers = supremacy_answers(self.states(table))
+        for index, answer in answers.items():
+            self._answer_saved(table, index, answer)
+        return len(answers)
+
+    def settle_quietly(self, table: SharedTable) -> int:
+        """`settle_table` where a screen is about to draw: a settling that fails (a
+        folder turned read-only, another write in between) is logged in one line and
+        left for the next look, and the screen shows the table as it is saved."""
+        try:
+            return self.settle_table(table)
+        except (Rejected, SessionError, StoreError) as exc:
+            log.warning("Table %s not settled yet: %s: %s", table.id, type(exc).__name__,
+                        " ".join(str(exc).split())[:200])
+            return 0
+
+    def settle_every_table(self) -> None:
+        """Settle every table still played (the server starting after a stop)."""
+        for table in self.tables():
+            self.settle_quietly(table)
+
+    def _answer_saved(self, table: SharedTable, seat: int, answer: Opponents) -> None:
+        game_id = table.seats[seat]
+        record = self.services.backend.game(game_id) if game_id else None
+        if record is not None:
             GameSession.resume(self.services, record).play(answer)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.ui.open_games import open_session
+from companion.ui.open_games import open_session, settle_before_drawing
 from companion.usecases.tables import table_hub
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ class PlayScreen:
         session = open_session(app, game)
         seat = table_hub(app.services).seat_of(session)
         if seat is not None:
+            settle_before_drawing(app, seat[0].id)  # a host stopped before it settled
             from companion.ui.table.seat_taken import claim_seat
 
             asked = claim_seat(app, *seat)

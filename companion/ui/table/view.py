@@ -22,7 +22,12 @@ from companion.store import StoreError
 from companion.ui import address
 from companion.ui.kit import widgets as w
 from companion.ui.kit.fields import limited_field
-from companion.ui.open_games import follow_tables, keep_session, open_session
+from companion.ui.open_games import (
+    follow_tables,
+    keep_session,
+    open_session,
+    settle_before_drawing,
+)
 from companion.ui.screen import Screen, ScreenMissing, Shell
 from companion.ui.table.ranking import ranking_rows
 from companion.ui.table.seat_taken import AtSeat, claim_seat
@@ -119,7 +124,9 @@ class TableScreen(Screen):
 
     @classmethod
     def from_route(cls, app: Shell, **values: str) -> TableScreen:
-        return cls(app, _table(app, values.get("table", "")))
+        table = _table(app, values.get("table", ""))
+        settle_before_drawing(app, table.id)  # a host stopped before it settled
+        return cls(app, table)
 
     @property
     def title(self) -> str:
