@@ -83,9 +83,15 @@ def test_table_game_asks_the_others_only_when_it_matters(ui: Ui, services: Servi
     ui.click("Enter their exact totals")  # still possible, on the number pad
     field = ui.field("Ada's total")
     assert field.keyboard_type == ft.KeyboardType.NUMBER
-    ui.fill("Ada's total", "x")  # the number pad lets only digits through; still checked
     ui.click("Confirm the totals")
-    assert ui.last_message().startswith("Enter each player's total")
+    assert ui.last_message().startswith("Enter each player's total")  # none typed
+    ui.fill("Player 3's total", "1")
+    for typed in ("x", "²"):  # the number pad lets only digits through; still checked
+        ui.fill("Ada's total", typed)  # "²" is a digit to Python, but no number
+        ui.click("Confirm the totals")
+        assert ui.last_message() == ("Ada's total: type a number from 0 to 99, with the "
+                                     "digits 0 to 9 only.")
+        assert not ui.has_id("supremacy")
     ui.fill("Ada's total", "2")
     ui.fill("Player 3's total", "1")
     ui.click("Confirm the totals")

@@ -25,6 +25,7 @@ from companion.rules.suggest import (
 )
 from companion.rules.supremacy import SOLO_THRESHOLD, others_can_matter, rival_answers
 from companion.ui.kit import widgets as w
+from companion.ui.kit.fields import limited_field
 from companion.usecases.labels import resource_label
 from companion.usecases.tables import table_hub
 from companion.usecases.why import step_numbers
@@ -194,8 +195,9 @@ def _totals_rows(screen: GameBoard) -> list[ft.Control]:
     if screen.opponents_key != key:
         screen.opponents_key = key
         screen.opponent_fields = [
-            ft.TextField(
-                label=t("{name}'s total", name=name),
+            limited_field(
+                t("{name}'s total", name=name),
+                len(str(MAX_TOTAL)),
                 value="",
                 keyboard_type=ft.KeyboardType.NUMBER,  # the number pad, never letters
                 input_filter=ft.NumbersOnlyInputFilter(),  # type: ignore[no-untyped-call]
@@ -210,12 +212,19 @@ def _totals_rows(screen: GameBoard) -> list[ft.Control]:
 
 
 def confirm_totals(screen: GameBoard) -> None:
+    """The totals typed, each checked before it is read: a field left empty, or holding
+    what is not a number of digits 0 to 9 (a pasted "²" or "٣" passes `str.isdigit` but
+    not `int`), is named in a message and nothing is played."""
     totals: list[int] = []
     for field in screen.opponent_fields:
         text = (field.value or "").strip()
-        if not text.isdigit() or int(text) > MAX_TOTAL:
+        if not text:
             screen.app.notify(t("Enter each player's total as a number from 0 to {top} "
                                 "({name} is missing).", top=MAX_TOTAL, name=field.label))
+            return
+        if not (text.isascii() and text.isdigit()) or int(text) > MAX_TOTAL:
+            screen.app.notify(t("{name}: type a number from 0 to {top}, with the digits 0 "
+                                "to 9 only.", top=MAX_TOTAL, name=field.label))
             return
         totals.append(int(text))
     screen.play(Opponents(tuple(totals)))
