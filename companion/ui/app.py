@@ -19,8 +19,10 @@ import contextvars
 import logging
 import sys
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -157,11 +159,10 @@ class CompanionApp:
     def handler_failed(self, error: Exception) -> None:
         """Say what went wrong, keep the screen, and show it as the data now is."""
         if isinstance(error, Rejected | StoreError):
-            self.explain(error)
-        else:
-            log.error("A handler failed", exc_info=error)
-            self.notify(t("Something went wrong: {reason}. Nothing else was changed; you "
-                          "can go on.", reason=str(error) or type(error).__name__))
+            self.explain(error)  # its template, in the player's language
+        else:  # a bug: its English text means nothing to a player, the log keeps it
+            log.error("A handler failed: %s", _one_line(error))
+            self.notify(t("Something went wrong. Nothing else was changed; you can go on."))
         with contextlib.suppress(Exception):  # the screen as the data now is
             self.refresh()
 
@@ -542,6 +543,14 @@ def _shown(text: str, limit: int) -> str:
     of an address."""
     line = " ".join(text.split())
     return line if len(line) <= limit else line[:limit - 1] + "…"
+
+
+def _one_line(error: BaseException) -> str:
+    """What the log keeps of an unexpected error: its kind, its text and where it was
+    raised (the file's name, not its path), on one line."""
+    where = traceback.extract_tb(error.__traceback__)
+    place = f" at {Path(where[-1].filename).name}:{where[-1].lineno}" if where else ""
+    return f"{type(error).__name__}: {_shown(str(error), 200)}{place}"
 
 
 def tab_language() -> str | None:

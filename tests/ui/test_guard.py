@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -44,5 +45,20 @@ def test_a_failing_handler_leaves_a_message_and_the_screen(
     assert ui.route == "/settings" and "Language" in ui.screen_text()
     said = ui.last_message()
     assert ("No space left on device" in said if backend is FullDisk
-            else said.startswith("Something went wrong: 'theme'."))
+            else said == "Something went wrong. Nothing else was changed; you can go on.")
     ui.click("Light")  # the screen still answers
+
+
+def test_a_bug_is_told_in_the_players_language_and_logged_in_one_line(
+        open_ui: Callable[..., Ui], caplog: pytest.LogCaptureFixture) -> None:
+    ui = open_ui(memory_services(Broken(settings={"language": "fr"})), route="/settings")
+    with caplog.at_level(logging.ERROR):
+        ui.click("Sombre")
+    said = ui.last_message()
+    assert said == ("Un problème est survenu. Rien d'autre n'a été modifié ; vous pouvez "
+                    "continuer.")
+    assert "theme" not in said  # the bug's English text stays out of the message
+    (logged,) = [r for r in caplog.records if r.getMessage().startswith("A handler failed")]
+    line = logged.getMessage()
+    assert "KeyError: 'theme' at test_guard.py:" in line
+    assert "\n" not in line and logged.exc_info is None  # no traceback
