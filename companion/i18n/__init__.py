@@ -131,10 +131,35 @@ def _elide_french(text: str, params: dict[str, Any]) -> str:
     return _ELIDABLE.sub(elide, text)
 
 
+class Later:
+    """A text worded only when it is shown, so in the language of whoever reads it: a
+    message made once (a notice about the data folder, made when the folder opens) may be
+    read in several tabs, each in its own language. A parameter of `t` may be one (a
+    date, a list of dates): it is worded before the template is filled in, so French
+    elides before it as before any text ("d'avril")."""
+
+    __slots__ = ("_word",)
+
+    def __init__(self, word: Callable[[], str]) -> None:
+        self._word = word
+
+    def __str__(self) -> str:
+        return self._word()
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Later({self._word()!r})"
+
+
 def t(template: str, /, **params: Any) -> str:
     """Translate `template` into the current language and fill in `params` (a `Plural`
-    template takes the form its number asks for)."""
+    template takes the form its number asks for; a `Later` is worded first)."""
     code = language()
+    for name, value in params.items():
+        if isinstance(value, Later):
+            params[name] = str(value)
     entry: Entry = _messages(code).get(template, template) if code != "en" else template
     text = _choose(entry, template, params)
     if not params:
@@ -187,6 +212,7 @@ __all__ = [
     "LANGUAGE_NAMES",
     "PLURAL_CATEGORIES",
     "SUPPORTED",
+    "Later",
     "Plural",
     "language",
     "number",
