@@ -2,7 +2,10 @@
 and turning every expected failure into one line on stderr.
 
 Exit codes: 0 done, 1 the data folder cannot be used (open elsewhere, newer data, not
-writable), 2 bad input (a file that cannot be read or imported, a wrong argument).
+writable), 2 bad input (a file that cannot be read or imported, a wrong argument), 3
+done, but not all of it: an export written without the games whose moves were lost
+with a damaged file (stderr names them), so that a script that keeps exports does not
+take it for a whole one.
 Errors are one line on stderr; notices about the data folder (a damaged file set aside...)
 go to stderr too, so stdout stays the command's output. Commands that only read open
 the folder read-only: they work while the app is open and never write in the folder;
@@ -26,7 +29,7 @@ from companion.store.location import data_dir
 if TYPE_CHECKING:
     from companion.store.store import Store
 
-OK, UNUSABLE, BAD_INPUT = 0, 1, 2
+OK, UNUSABLE, BAD_INPUT, INCOMPLETE = 0, 1, 2, 3
 
 
 class BadInput(Exception):

@@ -143,18 +143,22 @@ class Store(Imports):
         `record_attempt`). Returns the game's new revision, as `save_game` does."""
         game = self._checked(validate.game_record, record)
         checked = None if attempt is None else self._checked(validate.attempt_record, attempt)
-        with self._writing("the game"):
-            revision = self._next_revision(game["id"], expected_revision)
-            game["revision"] = revision
-            found = self._unmark(GAME, game["id"])
-            if not marks.survives(GAME, game, found):
-                # Saved again after its deletion (its undo): newer than that deletion,
-                # wherever its mark has gone (see marks.py).
-                assert found is not None
-                game["updated"] = _later(found["deleted"])
-            self._place(game)
-            if checked is not None:
-                self._put_attempt(checked)
+        with self._mutex:
+            with self._writing("the game"):
+                revision = self._next_revision(game["id"], expected_revision)
+                game["revision"] = revision
+                found = self._unmark(GAME, game["id"])
+                if not marks.survives(GAME, game, found):
+                    # Saved again after its deletion (its undo): newer than that deletion,
+                    # wherever its mark has gone (see marks.py).
+                    assert found is not None
+                    game["updated"] = _later(found["deleted"])
+                self._place(game)
+                if checked is not None:
+                    self._put_attempt(checked)
+            # Once the save has committed, the game's own backup if this is a safe point
+            # (see backups.GameBackups): it never fails the save.
+            self.game_backups.keep(game)
             return revision
 
     def _next_revision(self, game_id: str, expected: int | None) -> int:
@@ -229,11 +233,13 @@ class Store(Imports):
         A deletion mark takes its place in the same commit, so that the next import on
         another device deletes it there too (see `marks.py`); saving the game again
         (the undo) takes the mark away."""
-        with self._writing("the deletion"):
-            updated = self._forget_game(game_id)
-            if updated is None:
-                return False
-            self._mark(GAME, game_id, updated)
+        with self._mutex:
+            with self._writing("the deletion"):
+                updated = self._forget_game(game_id)
+                if updated is None:
+                    return False
+                self._mark(GAME, game_id, updated)
+            self.game_backups.remove({game_id})
             return True
 
     def _forget_game(self, game_id: str) -> str | None:
@@ -279,15 +285,17 @@ class Store(Imports):
         removed from the store, in one commit; the path is returned so the player can be
         told.
         """
-        with self._writing("the game set aside"):
-            record = self.game(game_id)
-            if record is None:
-                return None
-            safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in game_id)[:80]
-            target = self.folder / SET_ASIDE_DIR / f"{safe or 'game'}.json"
-            self._journal.stage(target, encode({"games": [record]}))
-            # Not a deletion: no mark, so another device's copy, which may open, stays.
-            self._forget_game(game_id)
+        with self._mutex:
+            with self._writing("the game set aside"):
+                record = self.game(game_id)
+                if record is None:
+                    return None
+                safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in game_id)[:80]
+                target = self.folder / SET_ASIDE_DIR / f"{safe or 'game'}.json"
+                self._journal.stage(target, encode({"games": [record]}))
+                # Not a deletion: no mark, so another device's copy, which may open, stays.
+                self._forget_game(game_id)
+            self.game_backups.remove({game_id})
             return target
 
     # solo scenario attempts

@@ -8,7 +8,8 @@ script) learns of damage before the app has to repair it:
   its checksum and has the shape this app writes (`reading.decode`, as the app opens it);
 - every game is a valid record whose moves replay under the rules and give the finished
   flag, score, round and cards the record says (see `derive.py`); every game the history
-  lists is in its archive month;
+  lists is in its archive month, but those whose moves the app found in no copy of a
+  damaged month and told the player about (marked lost: see `mending.py`);
 - every scenario attempt is valid, of a scenario this app knows, and, when its game is
   there and finished, says the result that game gives; every campaign is rebuilt by the
   campaign rules; player names and settings are valid; the player's own scenario files
@@ -34,6 +35,7 @@ from companion.i18n import t
 from companion.store import schema, validate
 from companion.store.atomic import previous, read_regular
 from companion.store.derive import Known, Played, check_campaign, derive_attempt, replay_game
+from companion.store.mending import LOST
 from companion.store.reading import (
     ATTEMPTS,
     CAMPAIGNS,
@@ -217,6 +219,8 @@ class _Check:
 
     def history(self, path: Path, data: schema.Data, shards: dict[str, Any]) -> None:
         def entry(doc: dict[str, Any], where: str) -> None:
+            if doc.get(LOST) is True:
+                return  # moves in no copy, found and told when the app mended the month
             shard = shards.get(doc["shard"])
             if doc["shard"] not in shards:
                 raise validate.Invalid(where, "lists game {id} in archive/{shard}.json, which"

@@ -2,11 +2,11 @@
 
 What the store does before anything else happens here (see "Damage and trouble" in
 `store.py`): an update a crash interrupted is finished or undone, leftover temp files
-are removed, a damaged file is set aside and its last good copy put in its place,
-files of an older version are upgraded in one commit, a game a crash left in two files
-is kept once, and the day's backup is made. What the player must be told about it is
-a `Notice`. The archive file of a month of finished games is opened here too, the
-first time it is needed.
+are removed, every file's checksum is checked and a damaged file is set aside and
+mended from its copies (`mending.py`), files of an older version are upgraded in one
+commit, a game a crash left in two files is kept once, and the day's backup is made.
+What the player must be told about it is a `Notice`. The archive file of a month of
+finished games is decoded here too, the first time it is needed.
 
 `queries.py` reads the opened folder and `changes.py` changes it.
 """
@@ -17,45 +17,31 @@ import errno
 import os
 import tempfile
 import threading
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Self
 
 from filelock import FileLock
 
-from companion.i18n import Plural, t
+from companion.i18n import Plural
 from companion.store import schema
-from companion.store.atomic import atomic_copy, encode, seal
-from companion.store.atomic import previous as previous_generation
+from companion.store.atomic import encode, seal
 from companion.store.atomic import remove_temp_files as _remove_temp_files
-from companion.store.backups import Backups
+from companion.store.backups import Backups, GameBackups
 from companion.store.errors import StoreError
 from companion.store.journal import Journal
-from companion.store.reading import (
-    GAMES,
-    HISTORY,
-    Reading,
-    good_copy,
-    read,
-    unreadable,
-    well_formed,
-)
-from companion.store.records import _Q, _copy, _order, _summary
+from companion.store.mending import LOST, Mending, elsewhere, games_back
+from companion.store.mending import Notice as Notice
+from companion.store.reading import GAMES, HISTORY, Reading, read, unreadable, well_formed
+from companion.store.records import _Q, _copy, _order, archived, shard_of
 from companion.store.schema import ARCHIVE, ARCHIVE_DIR, MAIN, ONGOING, Data
 from companion.store.storage import _File
 
 
-@dataclass(frozen=True)
-class Notice:
-    """Something the player must be told about the data folder (a file set aside...)."""
-
-    template: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return t(self.template, **self.params)
+def _today() -> str:
+    """The name of today's backup."""
+    return datetime.now().date().isoformat()
 
 
 DISK_FULL = frozenset(code for code in (errno.ENOSPC, getattr(errno, "EDQUOT", None))
@@ -84,7 +70,7 @@ def _unwritable(folder: Path, exc: OSError) -> StoreError:
     )
 
 
-class DataFolder:
+class DataFolder(Mending):
     """The opened data folder that `Store` reads and changes (see `store.py`)."""
 
     def __init__(self, folder: Path, lock: FileLock | None) -> None:
@@ -95,8 +81,10 @@ class DataFolder:
         self.notices: list[Notice] = []
         """What the player must be told after opening (damaged files, upgrades...)."""
         self.backups = Backups(folder)
+        self.game_backups = GameBackups(folder)
+        self._own = {}
         self._journal = Journal(folder)
-        self._shards: dict[str, _File] = {}
+        self._shards = {}
         self._backup_day: str | None = None
 
     # opening
@@ -104,31 +92,44 @@ class DataFolder:
     def _load(self) -> None:
         self._check_writable()
         self._finish_interrupted()
-        _remove_temp_files([self.folder, self.folder / ARCHIVE_DIR, self.backups.root])
+        _remove_temp_files([self.folder, self.folder / ARCHIVE_DIR, self.backups.root,
+                            self.game_backups.root])
         paths = {MAIN: self.folder / schema.MAIN_FILE, ONGOING: self.folder / schema.ONGOING_FILE}
         readings = {kind: self._read(path, kind) for kind, path in paths.items()}
         for kind, reading in readings.items():
             if reading.data is not None and reading.version > schema.SCHEMA_VERSION:
                 raise self._newer(paths[kind], reading.version)
-        damaged_main = readings[MAIN].problem is not None
-        for kind, reading in readings.items():
-            if reading.problem is not None:
-                readings[kind] = self._recover(paths[kind], kind, reading)
+        damaged = {kind for kind, reading in readings.items() if reading.problem is not None}
+        for kind in damaged:
+            readings[kind] = self._recover(paths[kind], kind, readings[kind])
         if any(r.version < schema.SCHEMA_VERSION for r in readings.values()):
             self._migrate_all(paths, readings)
         main, ongoing = readings[MAIN], readings[ONGOING]
         assert main.data is not None and ongoing.data is not None
+        self._own = self.game_backups.load()
+        back = games_back(ongoing.data, self._own, elsewhere(main.data)) \
+            if ONGOING in damaged else []
         self._main = _File(paths[MAIN], MAIN, main.data, main.raw, journal=self._journal)
-        self._ongoing = _File(paths[ONGOING], ONGOING, ongoing.data, ongoing.raw,
-                              journal=self._journal)
+        self._ongoing = _File(paths[ONGOING], ONGOING, ongoing.data,
+                              None if back else ongoing.raw, journal=self._journal)
+        # The spare copies of the archive months once a day, with the day's backup.
+        self._check_spares(months=not (self.backups.root / _today()).is_dir())
+        months = self._damaged_months()
         try:
             with self._journal.batch():
-                if damaged_main:
+                if back:
+                    self._journal.stage(paths[ONGOING], seal(encode(ongoing.data)))
+                for name, problem in months.items():
+                    self._mend_month(name, problem, trust_listing=MAIN not in damaged)
+                if MAIN in damaged:
                     self._rebuild_history()
                 self._reconcile()
         except OSError as exc:
             raise _unwritable(self.folder, exc) from exc
+        self._games_back_told(back)
         self._daily_backup()
+        if not damaged and not months:  # else the games' own backups may still be needed
+            self._tidy_game_backups()
 
     def _finish_interrupted(self) -> None:
         """Roll forward (or back) an operation a crash interrupted (see `journal.py`)."""
@@ -173,60 +174,6 @@ class DataFolder:
             path=str(path), version=version, supported=schema.SCHEMA_VERSION,
         )
 
-    def _recover(self, path: Path, kind: str, reading: Reading) -> Reading:
-        """Set a damaged file aside (never delete it) and put its last good copy in its
-        place: its previous generation first (only its last change is lost), then the
-        newest daily backup that reads whole."""
-        assert reading.problem is not None
-        template, params = reading.problem
-        problem = t(template, **params)
-        aside = self._set_aside(path, problem)
-        older = previous_generation(path)
-        for copy in [older, *self.backups.copies_of(path)]:
-            candidate = good_copy(copy, kind)
-            if candidate is None:
-                continue
-            try:
-                atomic_copy(copy, path)
-            except OSError:
-                continue
-            facts = {"path": str(path), "problem": problem, "aside": str(aside)}
-            if copy == older:
-                self.notices.append(Notice(
-                    "The data file {path} was damaged ({problem}). It was kept aside as"
-                    " {aside}, and its previous version was put in its place: only the last"
-                    " change made to it is lost.", facts))
-            else:
-                self.notices.append(Notice(
-                    "The data file {path} was damaged ({problem}). It was kept aside as"
-                    " {aside}. The backup of {backup} was restored in its place; changes"
-                    " made after that backup are in the damaged file only.",
-                    facts | {"backup": copy.relative_to(self.backups.root).parts[0]}))
-            return candidate
-        self.notices.append(Notice(
-            "The data file {path} was damaged ({problem}). It was kept aside as {aside}."
-            " No good backup of it was found, so it starts empty.",
-            {"path": str(path), "problem": problem, "aside": str(aside)},
-        ))
-        return Reading(data=schema.fresh(kind))
-
-    def _set_aside(self, path: Path, problem: str) -> Path:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.damaged-{stamp}")
-        number = 1
-        while aside.exists():
-            number += 1
-            aside = path.with_name(f"{path.name}.damaged-{stamp}-{number}")
-        try:
-            os.replace(path, aside)
-        except OSError as exc:
-            raise StoreError(
-                "The data file {path} is damaged ({problem}) and could not be moved aside:"
-                " {reason}. Copy it somewhere safe, then remove it to start again.",
-                path=str(path), problem=problem, reason=exc.strerror or str(exc),
-            ) from exc
-        return aside
-
     def _migrate_all(self, paths: dict[str, Path], readings: dict[str, Reading]) -> None:
         """Upgrade every file, after checking none is newer and backing the folder up;
         all of them in one commit, so no crash leaves some upgraded and some not."""
@@ -241,11 +188,10 @@ class DataFolder:
             backup = self.backups.snapshot("before-migration")
         except OSError as exc:
             raise _unwritable(self.folder, exc) from exc
-        for path, reading in shard_readings.items():
-            if reading.problem is not None:
-                shard_readings[path] = self._recover(path, ARCHIVE, reading)
         targets = [(paths[k], k, r) for k, r in readings.items()]
-        targets += [(p, ARCHIVE, r) for p, r in shard_readings.items()]
+        # A damaged month is left as it is: it is mended from its copies, each upgraded,
+        # once the upgrade is done (see mending.py).
+        targets += [(p, ARCHIVE, r) for p, r in shard_readings.items() if r.problem is None]
         changes: dict[Path, bytes] = {}
         upgraded: list[tuple[Reading, Data, bytes]] = []
         for path, kind, reading in targets:
@@ -281,12 +227,6 @@ class DataFolder:
             " data folder from before the upgrade is in {backup}.",
             path=str(path), reason=reason, backup=str(backup))
 
-    def _shard_paths(self) -> list[Path]:
-        archive = self.folder / ARCHIVE_DIR
-        if not archive.is_dir():
-            return []
-        return sorted(p for p in archive.iterdir() if schema.is_shard_name(p.name))
-
     def _shard(self, name: str) -> _File:
         """The archive file of one month, read the first time it is needed."""
         found = self._shards.get(name)
@@ -296,8 +236,8 @@ class DataFolder:
         reading = self._read(path, ARCHIVE)
         if reading.data is not None and reading.version > schema.SCHEMA_VERSION:
             raise self._newer(path, reading.version)
-        if reading.problem is not None:
-            reading = self._recover(path, ARCHIVE, reading)
+        if reading.problem is not None:  # damaged since the folder was opened
+            return self._mend_month(name, reading.problem)
         if reading.version < schema.SCHEMA_VERSION:
             self._migrate_all({}, {})
             return self._shard(name)
@@ -314,12 +254,20 @@ class DataFolder:
         return [self._shard(name) for name in sorted(names)]
 
     def _rebuild_history(self) -> None:
-        """After store.json was lost, list again the finished games the archive holds."""
+        """After store.json was lost, list again the finished games the archive holds,
+        and those only their own backups still hold (finished since the copy of
+        store.json that was restored)."""
         history = self._main.table(HISTORY)
         known = {doc["id"] for doc in history.all()}
         entries = [self._entry(record, shard.path.stem)
                    for shard in self._all_shards() for record in shard.table(GAMES).all()
                    if record["id"] not in known]
+        known |= {entry["id"] for entry in entries}
+        gone = elsewhere(self._main.data)
+        for game_id, record in sorted(self._own.items()):
+            if archived(record) and game_id not in known and game_id not in gone:
+                self._shard(shard_of(record)).table(GAMES).insert(record)
+                entries.append(self._entry(record, shard_of(record)))
         if entries:
             history.insert_multiple(entries)
             self.notices.append(Notice(Plural(
@@ -329,27 +277,47 @@ class DataFolder:
                 " the history."), {"count": len(entries)}))
 
     def _reconcile(self) -> None:
-        """A crash while a game moved between files can leave it in both: keep the newest."""
+        """A crash while a game moved between files can leave it in both: keep the newest.
+        A game whose moves were lost from the archive (see `mending.py`) but which is in
+        progress again keeps its moves, and its summary leaves the history."""
         history = self._main.table(HISTORY)
-        listed = {doc["id"]: doc for doc in history.all()}  # one pass, not one per game
-        for record in self._ongoing.table(GAMES).all():
+        ongoing = self._ongoing.table(GAMES).all()
+        if not ongoing:
+            return
+        # One pass over the raw entries, not one query per game (nor a Document each).
+        listed = {doc["id"]: doc for doc in self._main.data.get(HISTORY, {}).values()}
+        for record in ongoing:
             entry = listed.get(record["id"])
             if entry is None:
                 continue
-            if entry["order"] >= _order(record["updated"]):
+            if entry.get(LOST):
+                history.remove(_Q.id == record["id"])
+            elif entry["order"] >= _order(record["updated"]):
                 self._ongoing.table(GAMES).remove(_Q.id == record["id"])
             else:
                 self._shard(entry["shard"]).table(GAMES).remove(_Q.id == record["id"])
                 history.remove(_Q.id == record["id"])
 
+    def _tidy_game_backups(self) -> None:
+        """Remove the own backups of games that are no longer here (deleted, set aside,
+        reset); called only when no file was damaged, when they might be needed."""
+        known = self.game_backups.known()
+        if not known:
+            return
+        present = {doc["id"] for doc in self._ongoing.data.get(GAMES, {}).values()}
+        present |= {doc["id"] for doc in self._main.data.get(HISTORY, {}).values()}
+        self.game_backups.remove(known - present)
+
     def _daily_backup(self) -> None:
-        today = datetime.now().date().isoformat()
+        today = _today()
         if self._backup_day == today:
             return
         try:
-            self.backups.daily()
+            made = self.backups.daily()
             if (self.backups.root / today).is_dir():
                 self._backup_day = today
+            if made is not None:  # it holds every ended game: their own backups can go
+                self.game_backups.remove(self.game_backups.ended())
         except OSError as exc:
             self._backup_day = today
             self.notices.append(Notice(
@@ -376,9 +344,3 @@ class DataFolder:
     def _check_open(self) -> None:
         if self._closed:
             raise StoreError("The data store is closed.")
-
-    # the history
-
-    def _entry(self, record: dict[str, Any], shard: str) -> dict[str, Any]:
-        return {"id": record["id"], "shard": shard, "summary": _summary(record),
-                "order": _order(record["updated"])}

@@ -21,6 +21,7 @@ from companion.store.atomic import encode, seal
 from companion.store.errors import StoreError
 from companion.store.folder import _unwritable
 from companion.store.marks import CAMPAIGN, GAME
+from companion.store.mending import LOST
 from companion.store.queries import Queries
 from companion.store.reading import ATTEMPTS, CAMPAIGNS, DELETED, GAMES, HISTORY, PLAYERS, SETTINGS
 from companion.store.records import _copy, _table_data, archived, revision_of, shard_of
@@ -56,8 +57,7 @@ class Imports(Queries):
     def reset(self) -> None:
         """Forget every game, attempt, campaign and player; settings stay. It goes through
         a replacing import, so it is one commit and the folder is first copied to backups/.
-        Built from the settings, not from an export: an export is refused while damage has
-        cost games their moves, and a reset must still be possible then."""
+        Built from the settings, not from an export of the data it forgets."""
         self.import_all({"format": validate.EXPORT_FORMAT,
                          "schema_version": schema.SCHEMA_VERSION, "games": [],
                          "attempts": [], "campaigns": [], "players": [],
@@ -98,13 +98,14 @@ class Imports(Queries):
         with self._mutex:
             self._check_open()
             counts = self._write_import(checked, replace)
+            self._tidy_game_backups()  # of the games a replacing import took away
             # Records corrected from their moves (see derive.py): told, when any.
             counts.update((k, v) for k, v in checked.corrections.items() if v)
             return counts
 
     def _write_import(self, new: validate.Export, replace: bool) -> dict[str, int]:
         shards = {s.path.stem: s for s in self._all_shards()}
-        current = self._export(strict=False)
+        current = self._export()
         counts = dict.fromkeys(IMPORT_COUNTS, 0)
         if replace:
             found = marks.newest(new.deleted)
@@ -162,7 +163,12 @@ class Imports(Queries):
         for game in finished:
             shard_docs.setdefault(shard_of(game), []).append(game)
         main = schema.fresh(MAIN)
-        main[HISTORY] = _table_data([self._entry(g, shard_of(g)) for g in finished])
+        entries = [self._entry(g, shard_of(g)) for g in finished]
+        if not replace:  # the summaries of games whose moves were lost stay (mending.py)
+            ids = {g["id"] for g in games}
+            entries += [dict(e) for e in self._main.table(HISTORY).all() if e.get(LOST)
+                        and e["id"] not in ids and (GAME, e["id"]) not in found]
+        main[HISTORY] = _table_data(entries)
         main[ATTEMPTS] = _table_data(attempts)
         main[CAMPAIGNS] = _table_data(campaigns)
         main[PLAYERS] = _table_data([{"name": p} for p in players])

@@ -15,9 +15,9 @@ from tinydb.table import Document
 
 from companion.i18n import Plural
 from companion.store import identity, marks, schema, validate
-from companion.store.errors import StoreError
 from companion.store.folder import DataFolder
 from companion.store.medals import progress
+from companion.store.mending import Notice, dates_words, day_of
 from companion.store.reading import (
     ATTEMPTS,
     CAMPAIGNS,
@@ -29,7 +29,6 @@ from companion.store.reading import (
     bulk,
 )
 from companion.store.records import _Q, _copy, _order, _summary, archived
-from companion.store.schema import ARCHIVE_DIR
 
 
 class Queries(DataFolder):
@@ -165,28 +164,16 @@ class Queries(DataFolder):
         revision), so that two devices holding the same records export the same ones
         (see `identity.py`).
 
-        Never silently short: if finished games listed in the history lost their record
-        (their archive file was damaged and no good copy of it was found), the export is
-        refused with a `StoreError` naming the file.
-        """
-        return identity.public(self._export(strict=True))
+        Never refused over damage: what can be read is exported. A finished game whose
+        moves are in no copy of its damaged archive month (see `mending.py`) is not in it,
+        since an export holds whole games only; `export_gaps` says which."""
+        return identity.public(self._export())
 
-    def _export(self, strict: bool) -> dict[str, Any]:
+    def _export(self) -> dict[str, Any]:
         """Everything, each game with its revision on this device."""
         with self._mutex:
             self._check_open()
-            # A crash (or, read-only, the app writing between two reads) can leave a game
-            # in two files: export it once, the newest copy, as `_reconcile` would keep.
-            newest: dict[str, dict[str, Any]] = {}
-            for game in self._ongoing.table(GAMES).all():
-                newest[game["id"]] = dict(game)
-            for shard in self._all_shards():
-                for game in shard.table(GAMES).all():
-                    old = newest.get(game["id"])
-                    if old is None or _order(game["updated"]) >= _order(old["updated"]):
-                        newest[game["id"]] = dict(game)
-            if strict:
-                self._check_complete(newest)
+            newest = self._whole_games()
             result: dict[str, Any] = _copy({
                 "format": validate.EXPORT_FORMAT,
                 "schema_version": schema.SCHEMA_VERSION,
@@ -200,20 +187,37 @@ class Queries(DataFolder):
             identity.sort(result, validate.name_key)
             return result
 
-    def _check_complete(self, found: dict[str, dict[str, Any]]) -> None:
-        lost = [e for e in self._main.table(HISTORY).all() if e["id"] not in found]
-        if lost:
-            files = sorted({str(self.folder / ARCHIVE_DIR / f"{e['shard']}.json") for e in lost})
-            raise StoreError(
-                Plural("Export refused, nothing was written: {count} finished game of your "
-                       "history has lost its moves, which were in {files} (damaged, and no "
-                       "good copy of it was found). Put a good copy of that file back, or "
-                       "delete that game, then export again.",
-                       "Export refused, nothing was written: {count} finished games of your "
-                       "history have lost their moves, which were in {files} (damaged, and no "
-                       "good copy of it was found). Put a good copy of that file back, or "
-                       "delete those games, then export again."),
-                count=len(lost), files=", ".join(files))
+    def _whole_games(self) -> dict[str, dict[str, Any]]:
+        """Every game held whole, by id. A crash (or, read-only, the app writing between
+        two reads) can leave a game in two files: the newest copy, as `_reconcile`
+        would keep it."""
+        newest: dict[str, dict[str, Any]] = {}
+        for game in self._ongoing.table(GAMES).all():
+            newest[game["id"]] = dict(game)
+        for shard in self._all_shards():
+            for game in shard.table(GAMES).all():
+                old = newest.get(game["id"])
+                if old is None or _order(game["updated"]) >= _order(old["updated"]):
+                    newest[game["id"]] = dict(game)
+        return newest
+
+    def export_gaps(self) -> list[Notice]:
+        """What an export leaves out, for the player to be told: the games of the history
+        whose moves were lost with a damaged archive month (none, almost always)."""
+        with self._mutex:
+            self._check_open()
+            held = self._whole_games()
+            lost = [e for e in self._main.table(HISTORY).all() if e["id"] not in held]
+            if not lost:
+                return []
+            return [Notice(Plural(
+                "{count} game of your history is not in the export: its moves were lost when"
+                " its archive file was damaged ({dates}). It stays in your history with its"
+                " score.",
+                "{count} games of your history are not in the export: their moves were lost"
+                " when their archive file was damaged ({dates}). They stay in your history"
+                " with their scores."),
+                {"count": len(lost), "dates": dates_words(day_of(e["summary"]) for e in lost)})]
 
     def export_file(self, path: Path) -> dict[str, int]:
         """Write the export to `path` (atomically); returns how many of each were written.

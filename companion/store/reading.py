@@ -104,6 +104,25 @@ def read(path: Path, kind: str) -> Reading:
     return decode(raw, kind)
 
 
+def verify(path: Path, kind: str, *, unsealed: bool = True) -> tuple[str, dict[str, Any]] | None:
+    """The damage of a data file, found without decoding it: its checksum is enough to
+    know it is what the app wrote. A file written before checksums existed is decoded
+    whole, or, with `unsealed=False`, taken as it is (it is checked when it is used).
+    None if it reads whole or does not exist; trouble reaching it raises `OSError`.
+    Cheap enough to check every file of the folder at every opening."""
+    try:
+        raw = read_regular(path)
+    except FileNotFoundError:
+        return None
+    try:
+        _, sealed = unseal(raw)
+    except Damaged:  # decoding says what is wrong, in the words of `decode`
+        return decode(raw, kind).problem
+    if sealed or (not unsealed and raw.strip()):
+        return None
+    return decode(raw, kind).problem
+
+
 def decode(raw: bytes, kind: str) -> Reading:
     """Check the bytes of a data file of `kind`; damage is a `problem`, never an error."""
     if not raw.strip():

@@ -5,7 +5,9 @@ safe with two writers. Reading needs no lock: the app replaces each file whole, 
 atomic rename, so every read sees one complete version of a file. A read-only store
 therefore takes no lock and writes nothing at all in the folder: it removes no temp
 file, sets no damaged file aside, upgrades or backs up nothing. What the app would
-repair at opening is reported instead, so the player opens the app to repair it.
+repair at opening is read around instead, in memory, as the app would repair it
+(`mending.py`), and reported: the app repairs it when it next opens the folder, and
+`companion check --repair` does it from the command line.
 
 Two files read one after the other may straddle a save of the app. Reading store.json,
 then ongoing.json, then store.json again until it has not changed gives the pair as it
@@ -21,12 +23,20 @@ from typing import Any, NoReturn
 
 import msgspec
 
-from companion.i18n import t
+from companion.i18n import Plural, t
 from companion.store import journal, schema
 from companion.store.atomic import previous, read_regular
 from companion.store.changes import Store
 from companion.store.errors import StoreError
-from companion.store.folder import Notice
+from companion.store.mending import (
+    Notice,
+    date_words,
+    day_of,
+    elsewhere,
+    games_back,
+    lost_games,
+    month_words,
+)
 from companion.store.reading import GAMES, HISTORY, Reading, decode, unreadable, well_formed
 from companion.store.records import _order
 from companion.store.schema import ARCHIVE, ARCHIVE_DIR, MAIN, ONGOING
@@ -35,6 +45,9 @@ from companion.store.storage import AtomicJSONStorage, _File
 TRIES = 5
 """Reads around ongoing.json before settling for a pair that straddles a save (still a
 state `_reconcile` handles, only not from one instant)."""
+_REPAIR = Notice("The app repairs it when it next opens this folder, or run: companion"
+                 " check --repair")
+"""What follows each damage read around: how it gets repaired (never a dead end)."""
 
 
 def refusal(folder: Path) -> StoreError:
@@ -47,9 +60,10 @@ def refusal(folder: Path) -> StoreError:
 def open_store_readonly(folder: Path) -> ReadOnlyStore:
     """The data of `folder` as it is now, even while the app has it open; never writes.
 
-    A missing folder or file reads as empty. A damaged file is read from its previous
-    generation (or a backup) with a notice, and left exactly as it is; with no good
-    copy, or from a newer version, it raises `StoreError`.
+    A missing folder or file reads as empty. A damaged file is read as the app would
+    repair it (from its previous generation, the backups, the games' own backups; as
+    empty if no copy reads whole), with a notice, and left exactly as it is; a file from
+    a newer version raises `StoreError`.
     """
     store = ReadOnlyStore(Path(folder), None)
     store._load()
@@ -102,17 +116,23 @@ class ReadOnlyStore(Store):
         main = self._reading(main_path, MAIN, main_raw)
         ongoing = self._reading(ongoing_path, ONGOING, ongoing_raw)
         assert main.data is not None and ongoing.data is not None
+        self._own = self.game_backups.load()
+        if ongoing.problem is not None:
+            self._games_back_told(games_back(ongoing.data, self._own, elsewhere(main.data)))
+        self._main = _File(main_path, MAIN, main.data, storage=_FrozenStorage)
+        for name, problem in self._damaged_months().items():
+            self._mend_month(name, problem, trust_listing=main.problem is None)
         if main.problem is not None:  # read from an older copy: the history may lag
             self._add_archived(main.data)
         _keep_newest(main.data, ongoing.data)
-        self._main = _File(main_path, MAIN, main.data, storage=_FrozenStorage)
         self._ongoing = _File(ongoing_path, ONGOING, ongoing.data, storage=_FrozenStorage)
 
     def _reading(self, path: Path, kind: str, raw: bytes | None) -> Reading:
         """A checked file; what the app would repair or upgrade at opening is reported.
 
-        A damaged file is read from its previous generation or a backup, in memory, with
-        a notice; its `problem` stays set so the caller knows it read an older copy.
+        A damaged file is read from its previous generation or a backup (or as empty if
+        no copy reads whole), in memory, with a notice; its `problem` stays set so the
+        caller knows it read an older copy.
         """
         if raw is None:
             return Reading(data=schema.fresh(kind), missing=True)
@@ -121,16 +141,16 @@ class ReadOnlyStore(Store):
             template, params = reading.problem
             problem = t(template, **params)
             copy = self._good_copy(path, kind)
+            facts = {"path": str(path), "problem": problem}
             if copy is None:
-                raise StoreError(
-                    "The data file {path} is damaged ({problem}). It was left as it is:"
-                    " open the app, which sets it aside and restores the latest good"
-                    " backup.", path=str(path), problem=problem)
-            self.notices.append(Notice(
-                "The data file {path} is damaged ({problem}); an earlier copy of it was read"
-                " instead, and the file was left as it is. Open the app to repair it: it"
-                " keeps the damaged file aside and restores that copy.",
-                {"path": str(path), "problem": problem}))
+                told = Notice("The data file {path} is damaged ({problem}) and no copy of it"
+                              " reads whole: it was read as empty, and left as it is.", facts)
+                copy = Reading(data=schema.fresh(kind))
+            else:
+                told = Notice("The data file {path} is damaged ({problem}); an earlier copy"
+                              " of it was read instead, and the file was left as it is.",
+                              facts)
+            self.notices.append(told.followed_by(_REPAIR))
             copy.problem = reading.problem
             reading = copy
         if reading.version > schema.SCHEMA_VERSION:
@@ -160,6 +180,42 @@ class ReadOnlyStore(Store):
                 return found
         return None
 
+    # what the app mends, read around
+
+    def _mend_month(self, name: str, problem: tuple[str, dict[str, Any]] | None,
+                    trust_listing: bool = True) -> _File:
+        """The month as the app would rebuild it, in memory; the file is left as it is."""
+        path = self.folder / ARCHIVE_DIR / f"{name}.json"
+        month, _ = self._rebuilt(name, trust_listing)
+        shard = self._shards[name] = _File(path, ARCHIVE, month.data, storage=_FrozenStorage)
+        facts = {"month": month_words(name), "path": str(path)}
+        if problem is not None:
+            first = Notice("The archive of {month} ({path}) is damaged ({problem}).",
+                           facts | {"problem": t(problem[0], **problem[1])})
+        else:
+            first = Notice("The archive of {month} ({path}) is missing, though your history"
+                           " lists games in it.", facts)
+        then = Notice("It was read from its copies, and left as it is: no game is missing.")
+        if month.lost:
+            then = Notice("It was read from its copies, and left as it is, but the moves of"
+                          " {lost} are in no copy.",
+                          {"lost": lost_games(name, [e["summary"] for e in month.lost],
+                                              month.games)})
+        self.notices.append(first.followed_by(then, _REPAIR))
+        return shard
+
+    def _check_spares(self, months: bool = True) -> None:
+        """Setting a damaged previous version aside is a write: the app does it."""
+
+    def _games_back_told(self, back: list[dict[str, Any]]) -> None:
+        for record in back:
+            self.notices.append(Notice(Plural(
+                "The game in progress begun on {date} was read from its own backup, as it"
+                " was after {count} move.",
+                "The game in progress begun on {date} was read from its own backup, as it"
+                " was after {count} moves."),
+                {"date": date_words(day_of(record)), "count": len(record["actions"])}))
+
     def _add_archived(self, main: schema.Data) -> None:
         """List the archived games an older store.json does not know (in memory only)."""
         history = main.setdefault(HISTORY, {})
@@ -185,7 +241,11 @@ class ReadOnlyStore(Store):
         found = self._shards.get(name)
         if found is None:
             path = self.folder / ARCHIVE_DIR / f"{name}.json"
-            reading = self._reading(path, ARCHIVE, _bytes(path))
+            raw = _bytes(path)
+            damage = decode(raw, ARCHIVE).problem if raw is not None else None
+            if damage is not None:  # damaged since it was checked at opening
+                return self._mend_month(name, damage)
+            reading = self._reading(path, ARCHIVE, raw)
             assert reading.data is not None
             found = self._shards[name] = _File(path, ARCHIVE, reading.data,
                                                storage=_FrozenStorage)

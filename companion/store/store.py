@@ -8,7 +8,8 @@ and what the app reads exactly as they were.
 The folder holds three kinds of files (see `schema.py`): `ongoing.json` with unfinished
 games, `store.json` with everything else plus a summary of each finished game, and
 `archive/<year>-<month>.json` with the full records of finished games, read on demand.
-Opening the store reads only the first two, so it stays fast with years of history.
+Opening the store decodes only the first two, so it stays fast with years of history
+(the archive months are only checked against their checksums then).
 
 How a change is committed, in the words of SQLite's "Atomic Commit"
 -------------------------------------------------------------------
@@ -31,13 +32,22 @@ reads through a manifest it finds, as if it had been rolled forward, writing not
 
 Damage and trouble
 ------------------
-Each file carries the SHA-256 of its content (`atomic.seal`). A file that cannot be
-decoded or fails its checksum is damaged: it is renamed `<file>.damaged-<stamp>` (never
-deleted), its previous generation `<file>.prev` is put in its place, or failing that
-the newest good daily backup, and a `Notice` tells the player at once. A file that
+Each file carries the SHA-256 of its content (`atomic.seal`), checked for every file at
+every opening. A file that cannot be decoded or fails its checksum is damaged: it is
+renamed `<file>.damaged-<stamp>` (never deleted), its previous generation `<file>.prev`
+is put in its place, or failing that the newest good daily backup; an archive month is
+rebuilt game by game from all its copies, the games' own backups among them; and a
+`Notice` tells the player at once what is lost, in words (`mending.py`). A file that
 cannot be reached (permission denied, an I/O error, a folder in its place) is trouble,
 not damage: the store refuses to open with a message saying what to fix, and renames
 nothing (see `reading.py`).
+
+Mending at opening is itself made of steps that fail safely: the damaged file is
+renamed aside first, then its rebuilt content is committed with the rest of the
+opening's changes; a crash between the two leaves a month missing that the history
+lists, which the next opening rebuilds from the same copies. Each game's own backup
+(`backups.GameBackups`) is written whole by rename after the save it follows has
+committed, so a failure there costs the save nothing and leaves the last good backup.
 
 Revisions
 ---------
@@ -71,11 +81,12 @@ Where each part is
 ------------------
 `open_store`, here, opens the folder for the app, or read-only (`readonly.py`). The
 `Store` is built in four layers, a module each: `folder.py` opens the data folder
-(its lock, damaged files, upgrades, the archive files), `queries.py` is the store's
-reading side, `imports.py` its imports, and `changes.py` every other change, which
-completes `Store`. Below them, `storage.py` is one data file as TinyDB sees it,
-`records.py` what the store works out from a game record, `identity.py` what makes two
-records one, and `marks.py` what a deletion leaves.
+(its lock, upgrades, the archive files), with `mending.py` beneath it (damaged files),
+`queries.py` is the store's reading side, `imports.py` its imports, and `changes.py`
+every other change, which completes `Store`. Below them, `storage.py` is one data file
+as TinyDB sees it, `records.py` what the store works out from a game record,
+`identity.py` what makes two records one, `marks.py` what a deletion leaves, and
+`backups.py` the daily copies and each game's own backup.
 """
 
 from __future__ import annotations

@@ -97,6 +97,11 @@ class Backend(Protocol):
 
     def export_all(self) -> dict[str, Any]: ...
 
+    def export_gaps(self) -> list[str]:
+        """What `export_all` had to leave out, already translated (games whose moves were
+        lost with a damaged file); empty almost always."""
+        ...
+
     def import_all(self, data: Any, replace: bool = False) -> dict[str, int]: ...
 
     def data_folder(self) -> str | None:
@@ -238,6 +243,9 @@ class MemoryBackend:
             "attempts": self.attempt_list, "campaigns": self.campaign_list,
             "players": self.player_list, "settings": self.settings,
         })
+
+    def export_gaps(self) -> list[str]:
+        return []
 
     def import_all(self, data: Any, replace: bool = False) -> dict[str, int]:
         if not isinstance(data, dict) or data.get("format") != "wonderful-companion":

@@ -83,6 +83,9 @@ class StoreBackend:
     def export_all(self) -> dict[str, Any]:
         return self.store.export_all()
 
+    def export_gaps(self) -> list[str]:
+        return [str(gap) for gap in self.store.export_gaps()]
+
     def import_all(self, data: Any, replace: bool = False) -> dict[str, int]:
         return self.store.import_all(data, replace=replace)
 

@@ -92,7 +92,8 @@ def damage(folder: Path, name: str, how: str) -> bytes:
 
 
 def check_restored(store: Any, name: str, previous: dict[str, Any]) -> None:
-    """The data is as it was before the damaged file's last change, and only that."""
+    """The data is as it was before the damaged file's last change, and only that; an
+    archive month loses nothing: its last game is back from the game's own backup."""
     if name == MAIN_FILE:
         assert store.attempts() == previous[MAIN_FILE]
     else:
@@ -100,7 +101,7 @@ def check_restored(store: Any, name: str, previous: dict[str, Any]) -> None:
     key = {ONGOING_FILE: "open", SHARD: "done-2"}
     for file, game_id in key.items():
         found = store.game(game_id)
-        if file == name:
+        if file == name and name != SHARD:
             assert bare(found) == bare(previous[file])
         else:
             assert bare(found) != bare(previous[file]), f"{game_id} kept its last change"
@@ -133,14 +134,16 @@ def test_the_app_restores_the_previous_generation_and_says_so(
     try:
         backend = services.backend
         store = backend.store  # type: ignore[attr-defined]
-        if name == SHARD:  # archive files are read when needed
-            store.game("done-2")
-        notices = backend.notices()
+        notices = backend.notices()  # archive months too: found as the folder opens
         assert len(notices) == 1, notices
         (aside,) = (folder / name).parent.glob(f"{Path(name).name}.damaged-*")
         assert aside.read_bytes() == broken, "the damaged file is kept, never deleted"
         assert str(folder / name) in notices[0] and str(aside) in notices[0]
-        assert "previous version" in notices[0] and "only the last change" in notices[0]
+        if name == SHARD:
+            assert "The archive of January 2025" in notices[0]
+            assert "rebuilt from its copies: no game is lost" in notices[0]
+        else:
+            assert "previous version" in notices[0] and "only the last change" in notices[0]
         check_restored(store, name, previous)
         if name != SHARD:
             assert len(backend.finished_games()) == 2
@@ -171,7 +174,7 @@ def test_every_read_only_command_reads_around_the_damage_and_says_so(
     assert sorted(p.name for p in folder.rglob("*")) == before, "a reader renames nothing"
 
 
-def test_export_reads_a_damaged_archive_from_its_previous_generation(
+def test_export_reads_a_damaged_archive_from_its_copies(
         copy: tuple[Path, dict[str, Any]], tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     folder, previous = copy
@@ -180,23 +183,28 @@ def test_export_reads_a_damaged_archive_from_its_previous_generation(
     assert main(["--data-dir", str(folder), "export", str(out)]) == 0
     assert "is damaged" in capsys.readouterr().err
     games = {g["id"]: g for g in json.loads(out.read_bytes())["games"]}
-    assert bare(games["done-2"]) == bare(previous[SHARD]), "no game dropped"
-    assert len(games) == 4
+    assert bare(games["done-2"]) != bare(previous[SHARD]), "its last change is kept"
+    assert games["done-2"]["note"] == "after" and len(games) == 4
 
 
 def test_the_app_export_never_silently_drops_games(
         copy: tuple[Path, dict[str, Any]]) -> None:
-    """No good copy of a damaged archive: the games it held are not exported as if they
-    never existed; the export says which file lost them."""
+    """No copy of a damaged archive at all: the export holds everything else, and says
+    which games it lacks; they stay in the history, their loss told when the app opened."""
     folder, _ = copy
     damage(folder, SHARD, "truncated")
     (folder / f"{SHARD}.prev").unlink()
-    shutil.rmtree(folder / "backups")
+    shutil.rmtree(folder / "backups")  # the games' own backups too
     with open_store(folder) as store:
-        with pytest.raises(StoreError, match="lost their moves") as refused:
-            store.export_all()
-        assert str(folder / SHARD) in str(refused.value)
-        assert any("starts empty" in str(n) for n in store.notices)
+        (told,) = [str(n) for n in store.notices]
+        assert "the moves of the 2 games of January 2025 are in no copy" in told
+        exported = store.export_all()
+        assert sorted(g["id"] for g in exported["games"]) == ["open", "open-2"]
+        assert len(exported["attempts"]) == 61 and len(exported["campaigns"]) == 1
+        (gap,) = [str(n) for n in store.export_gaps()]
+        assert gap.startswith("2 games of your history are not in the export")
+        assert "January 1, 2025" in gap
+        assert len(store.games(finished=True)) == 2, "their summaries stay in the history"
 
 
 def test_import_on_the_command_line_repairs_and_says_so(

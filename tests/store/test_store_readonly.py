@@ -24,7 +24,7 @@ from companion.store.schema import MAIN_FILE, ONGOING_FILE
 FIXTURE = Path(__file__).parent / "fixtures" / "export-v1.json"
 READERS = {"game", "games", "ongoing_games", "current_game", "attempts", "scenario_progress",
            "campaign", "campaigns", "players", "settings", "deletions", "export_all",
-           "export_file", "close"}
+           "export_file", "export_gaps", "close"}
 """Public methods of `Store` a read-only store keeps; every other one must refuse."""
 
 Listing = dict[str, tuple[int, int, bytes]]
@@ -184,12 +184,15 @@ def test_a_damaged_file_without_a_good_copy_is_reported_and_left_in_place(
         (folder / name).write_bytes(b'{"_meta": {"1": ')
         no_good_copy(folder)
         before = listing(folder)
-        assert run(folder, "history") == 1
-        err = capsys.readouterr().err
-        assert "is damaged" in err and "open the app" in err and name in err
-        assert len(err.strip().splitlines()) == 1
-        with pytest.raises(StoreError, match="damaged"):
-            open_store(folder, read_only=True)
+        assert run(folder, "history") == 0, "read around, never a dead end"
+        captured = capsys.readouterr()
+        err = captured.err
+        assert "is damaged" in err and "read as empty" in err and name in err
+        assert "companion check --repair" in err and len(err.strip().splitlines()) == 1
+        assert "4 points" in captured.out, "the finished game is still listed"
+        with open_store(folder, read_only=True) as reader:
+            assert [str(n) for n in reader.notices] == [err.strip()]
+            assert reader.game("g") is not None
         assert listing(folder) == before
         assert sorted(p.name for p in folder.iterdir() if "damaged" in p.name) == []
 
@@ -229,10 +232,12 @@ def test_a_damaged_archive_fails_only_what_needs_it(
         assert run(folder, "export", str(tmp_path / "x.json")) == 0
         assert "is damaged" in capsys.readouterr().err
         assert json.loads((tmp_path / "x.json").read_bytes())["games"][0]["id"] == "g"
-    else:
-        assert run(folder, "export", str(tmp_path / "x.json")) == 2
-        assert "is damaged" in capsys.readouterr().err
-        assert not (tmp_path / "x.json").exists()
+    else:  # exported without it, and told: a game of January 2025 is in no copy
+        assert run(folder, "export", str(tmp_path / "x.json")) == 3
+        err = capsys.readouterr().err
+        assert "is damaged" in err and "the game of January 2025 are in no copy" in err
+        assert "1 game of your history is not in the export" in err
+        assert json.loads((tmp_path / "x.json").read_bytes())["games"] == []
     assert listing(folder) == before
 
 

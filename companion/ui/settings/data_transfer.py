@@ -151,10 +151,13 @@ class DataTransfer:
         saved = await self.picker.save_file(
             dialog_title=t("Export all my data"), file_name=name, src_bytes=data,
             file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"])
+        gaps = " ".join(self.backend.export_gaps())  # never a refusal: what it lacks
         if self.app.page.web:
-            self.app.notify(t("Your data is being downloaded as {file}.", file=name))
+            self.app.notify(" ".join([t("Your data is being downloaded as {file}.",
+                                        file=name), gaps]).strip())
         elif saved:
-            self.app.notify(t("Your data was exported to {file}.", file=saved))
+            self.app.notify(" ".join([t("Your data was exported to {file}.", file=saved),
+                                      gaps]).strip())
 
     # --- import ---------------------------------------------------------------------
 
