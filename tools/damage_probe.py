@@ -11,11 +11,16 @@ bits or the file cut short at a random length. Each case is tried twice:
   `companion export` and `companion check` run;
 - the command line first: `companion export` on the damaged folder, then `check`.
 
+- the app first again, in a folder without the games' own backups (kept by a version of
+  the app that had none, or lost with them), where the previous version of July lacks
+  its last game and no daily backup has it.
+
 For each it reports whether the damage was found when the folder opened (a notice, the
 file set aside, before any game of that month was read), the exit codes of export and
-check, how many games the export holds against the games the folder held, and how many
-games were lost (in no export and not back in the store) and whether the player was told
-which. A last case damages both `ongoing.json` and `ongoing.json.prev`.
+check (and, command line first, of check after `check --repair`), how many games the
+export holds against the games the folder held, and how many games were lost (in no
+export and not back in the store) and whether the player was told which month. A last
+case damages both `ongoing.json` and `ongoing.json.prev`.
 
 It uses only what the store and the command line offered before this probe was written,
 so it runs unchanged against an older checkout (`git worktree`) to compare.
@@ -99,7 +104,10 @@ def damaged(raw: bytes, rng: random.Random) -> tuple[bytes, str]:
 def cli(folder: Path, *args: str) -> tuple[int, str]:
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-        code = main(["--data-dir", str(folder), *args])
+        try:
+            code = main(["--data-dir", str(folder), *args])
+        except SystemExit as exc:  # an option this version does not have
+            code = exc.code if isinstance(exc.code, int) else 2
     return code, err.getvalue()
 
 
@@ -109,6 +117,8 @@ class Outcome:
     export_code: int = -1
     exported: int = 0
     check_code: int = -1
+    repaired_check_code: int = -1
+    """`companion check --repair` (command line first only), then `companion check`."""
     lost: list[str] = field(default_factory=list)
     told: bool = False
 
@@ -149,7 +159,10 @@ def cli_first(folder: Path, name: str, ids: list[str], out: Path) -> Outcome:
     result = Outcome()
     _, err = cli(folder, "history")
     result.found_at_open = name in err
-    return finish(folder, ids, out, result, err)
+    result = finish(folder, ids, out, result, err)
+    cli(folder, "check", "--repair")
+    result.repaired_check_code = cli(folder, "check")[0]
+    return result
 
 
 def finish(folder: Path, ids: list[str], out: Path, result: Outcome, told: str) -> Outcome:
@@ -160,8 +173,9 @@ def finish(folder: Path, ids: list[str], out: Path, result: Outcome, told: str) 
     result.check_code, _ = cli(folder, "check")
     held = held_ids(folder)
     result.lost = sorted(set(ids) - games - held)
-    result.told = all(game_id.split("-")[0] in told.lower() or "july" in told.lower()
-                      for game_id in result.lost) and bool(result.lost)
+    months = {"june": "June 2025", "july": "July 2025"}
+    result.told = bool(result.lost) and all(months[game_id.split("-")[0]] in told
+                                            for game_id in result.lost)
     return result
 
 
@@ -191,24 +205,31 @@ def main_probe() -> None:
         work = Path(temp)
         base = work / "base"
         ids = build(base)
-        rows: dict[str, list[Outcome]] = {"app first": [], "command line first": []}
+        rows: dict[str, list[Outcome]] = {}
         rng = random.Random(args.seed)
+        ways = [("app first", app_first, True), ("command line first", cli_first, True),
+                ("app first, no game backups", app_first, False)]
         for number in range(args.cases):
             name = rng.choice(MONTHS)
             path = Path("archive") / f"{name}.json"
             broken, how = damaged((base / path).read_bytes(), rng)
-            for way, probe in (("app first", app_first), ("command line first", cli_first)):
+            for way, probe, own in ways:
                 folder = work / f"case-{number}"
                 shutil.copytree(base, folder)
+                if not own:  # a folder kept by a version without them, or lost
+                    shutil.rmtree(folder / "backups" / "games", ignore_errors=True)
                 (folder / path).write_bytes(broken)
                 out = work / f"out-{number}.json"
                 out.unlink(missing_ok=True)
                 found = probe(folder, name, ids, out)
-                rows[way].append(found)
-                print(f"{number:2} {name} {how:28} {way:18} found at open: "
+                rows.setdefault(way, []).append(found)
+                repaired = (f", after check --repair {found.repaired_check_code}"
+                            if found.repaired_check_code >= 0 else "")
+                print(f"{number:2} {name} {how:28} {way:28} found at open: "
                       f"{found.found_at_open!s:5} export exit {found.export_code}, "
-                      f"{found.exported}/{len(ids)} games; check exit {found.check_code};"
-                      f" lost {found.lost or 'none'}{' (told)' if found.told else ''}")
+                      f"{found.exported}/{len(ids)} games; check exit {found.check_code}"
+                      f"{repaired}; lost {found.lost or 'none'}"
+                      f"{' (told)' if found.told else ''}")
                 shutil.rmtree(folder)
         print()
         for way, found in rows.items():
@@ -217,9 +238,13 @@ def main_probe() -> None:
                   f"/{total}; export exit 0 {sum(r.export_code == 0 for r in found)}/{total}"
                   f" (exit 2: {sum(r.export_code == 2 for r in found)}); export holds every"
                   f" game {sum(r.exported == len(ids) for r in found)}/{total}; check passes"
-                  f" after {sum(r.check_code == 0 for r in found)}/{total}; games lost"
-                  f" {sum(len(r.lost) for r in found)} in"
-                  f" {sum(bool(r.lost) for r in found)} cases")
+                  f" after {sum(r.check_code == 0 for r in found)}/{total}"
+                  + (f" (after check --repair:"
+                     f" {sum(r.repaired_check_code == 0 for r in found)}/{total})"
+                     if way == "command line first" else "")
+                  + f"; games lost {sum(len(r.lost) for r in found)} in"
+                  f" {sum(bool(r.lost) for r in found)} cases, the loss told in words in"
+                  f" {sum(r.told for r in found)}")
         print(both_ongoing(base, ids, work))
 
 
