@@ -7,6 +7,7 @@ Import and reset run on a real store in a temporary folder, since what they prom
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -128,6 +129,29 @@ def test_export_downloads_the_stores_export(open_ui: Callable[..., Ui],
     assert args["file_name"].endswith(".json")
     assert json.loads(args["src_bytes"]) == backend.export_all()
     assert "is being downloaded as wonderful-companion-" in ui.last_message()
+
+
+def test_an_export_that_lacks_games_says_which(open_ui: Callable[..., Ui],
+                                               stores: Callable[[str], StoreBackend],
+                                               tmp_path: Path) -> None:
+    """A month damaged with no copy of it left: the export is made all the same, and
+    its message names the game it could not hold."""
+    backend = stores("data")
+    backend.save_game(record("g1", play(1)))
+    backend.close()
+    month = tmp_path / "data" / "archive" / "2025-01.json"
+    month.write_bytes(b'{"_checksum":"0"}')
+    month.with_name("2025-01.json.prev").unlink(missing_ok=True)
+    shutil.rmtree(tmp_path / "data" / "backups")
+    backend = stores("data")
+    assert "in no copy" in backend.notices()[0]
+    ui = open_ui(memory_services(backend), route="/settings")
+    ui.session.apply_patch(ui.page._i, {"web": True, "platform": "linux"})
+    ui.click("Export all my data")
+    assert "is being downloaded as" in ui.last_message()
+    assert ui.last_message().endswith(
+        "1 game of your history is not in the export: its moves were lost when its archive"
+        " file was damaged (January 1, 2025). It stays in your history with its score.")
 
 
 def test_an_export_closes_the_phone_apps_reminder_at_once(tmp_path: Path) -> None:
