@@ -221,6 +221,12 @@ class Notice:
         return Notice(self.template, self.params, (*self.then, *sentences))
 
 
+def problem_words(problem: Problem) -> Later:
+    """What is wrong with a file (`reading.decode`'s words), worded when shown."""
+    template, params = problem
+    return Later(lambda: t(template, **params))
+
+
 def day_of(record: Mapping[str, Any]) -> date | None:
     """The day a game (or its summary) began, as its archive month counts it."""
     try:
@@ -305,8 +311,8 @@ class Mending:
         newest daily backup that reads whole."""
         assert reading.problem is not None
         template, params = reading.problem
-        problem = t(template, **params)
-        aside = self._set_aside(path, problem)
+        aside = self._set_aside(path, t(template, **params))
+        problem = problem_words(reading.problem)
         older = previous_generation(path)
         for copy in [older, *self.backups.copies_of(path)]:
             candidate = good_copy(copy, kind)
@@ -404,8 +410,7 @@ class Mending:
         the games found in none, and tell the player; one commit (or part of the
         current one)."""
         path = self.folder / ARCHIVE_DIR / f"{name}.json"
-        said = t(problem[0], **problem[1]) if problem is not None else ""
-        aside = self._set_aside(path, said) if problem is not None else None
+        aside = self._set_aside(path, t(problem[0], **problem[1])) if problem else None
         month, copies = self._rebuilt(name, trust_listing)
         spare = previous_generation(path)
         if any(copy == spare for copy, _ in copies.damaged):
@@ -422,10 +427,11 @@ class Mending:
             for record in month.older:
                 history.update(self._entry(record, name), _Q.id == record["id"])
         facts = {"month": month_words(name), "path": str(path)}
-        if aside is not None:
+        if problem is not None and aside is not None:
             first = Notice("The archive of {month} ({path}) was damaged ({problem}) and was"
                            " kept aside as {aside}.",
-                           facts | {"problem": said, "aside": str(aside)})
+                           facts | {"problem": problem_words(problem),
+                                    "aside": str(aside)})
         else:
             first = Notice("The archive of {month} ({path}) was missing, though your history"
                            " lists games in it.", facts)
@@ -476,15 +482,14 @@ class Mending:
             return  # a copy out of reach is only one copy less
         if problem is None:
             return
-        said = t(problem[0], **problem[1])
         try:
-            aside = self._set_aside(spare, said)
+            aside = self._set_aside(spare, t(problem[0], **problem[1]))
         except StoreError:
             return
         self.notices.append(Notice(
             "The previous version {path}, kept as a spare copy, was damaged ({problem})"
             " and was kept aside as {aside}.",
-            {"path": str(spare), "problem": said, "aside": str(aside)}))
+            {"path": str(spare), "problem": problem_words(problem), "aside": str(aside)}))
 
     # the history
 

@@ -23,7 +23,7 @@ from typing import Any, NoReturn
 
 import msgspec
 
-from companion.i18n import Plural, t
+from companion.i18n import Plural
 from companion.store import journal, schema
 from companion.store.atomic import previous, read_regular
 from companion.store.changes import Store
@@ -36,6 +36,7 @@ from companion.store.mending import (
     games_back,
     lost_games,
     month_words,
+    problem_words,
 )
 from companion.store.reading import GAMES, HISTORY, Reading, decode, unreadable, well_formed
 from companion.store.records import _order
@@ -138,10 +139,8 @@ class ReadOnlyStore(Store):
             return Reading(data=schema.fresh(kind), missing=True)
         reading = decode(raw, kind)
         if reading.problem is not None:
-            template, params = reading.problem
-            problem = t(template, **params)
             copy = self._good_copy(path, kind)
-            facts = {"path": str(path), "problem": problem}
+            facts = {"path": str(path), "problem": problem_words(reading.problem)}
             if copy is None:
                 told = Notice("The data file {path} is damaged ({problem}) and no copy of it"
                               " reads whole: it was read as empty, and left as it is.", facts)
@@ -191,7 +190,7 @@ class ReadOnlyStore(Store):
         facts = {"month": month_words(name), "path": str(path)}
         if problem is not None:
             first = Notice("The archive of {month} ({path}) is damaged ({problem}).",
-                           facts | {"problem": t(problem[0], **problem[1])})
+                           facts | {"problem": problem_words(problem)})
         else:
             first = Notice("The archive of {month} ({path}) is missing, though your history"
                            " lists games in it.", facts)

@@ -61,11 +61,14 @@ def test_without_the_games_own_backups_the_loss_is_told_in_words(played: Path) -
         (told,) = [str(n) for n in store.notices]
         assert ("but the moves of the game of July 2025 played after July 3 are in no copy:"
                 " that game stays in your history with its score") in told
-        set_language("fr")
+        set_language("fr")  # worded when shown: each tab in its own language
+        assert (f"L'archive de juillet 2025 ({played / JULY}) était endommagée (sa somme"
+                " de contrôle") in str(store.notices[0])
         assert ("mais pour la partie de juillet 2025 jouée après le 3 juillet, les coups ne"
                 " sont dans aucune copie") in str(store.notices[0])
         set_language("de")
-        assert "für die Partie vom Juli 2025, gespielt nach dem 3. Juli" in str(store.notices[0])
+        assert "für die nach dem 3. Juli gespielte Partie vom Juli 2025 sind die Züge" in str(
+            store.notices[0])
         set_language("en")
         assert whole(store) == {*FINISHED, OPEN} - {"july-12"}
         lost = store.game("july-12")
