@@ -18,8 +18,9 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -255,6 +256,74 @@ def test_a_closed_tab_is_let_go_after_minutes(client: TestClient, cookie: str) -
 def _sessions(manager: Any) -> dict[str, Any]:
     """Flet's sessions by key: it has no public list of them."""
     return dict(manager._FletAppManager__sessions)
+
+
+class _Manager:
+    """Flet's app manager as `let_go_on_time` sees it: sessions marked to expire when
+    their tab closes, and let go (with the moment each was) only when told."""
+
+    def __init__(self) -> None:
+        self.sessions: dict[str, Any] = {}
+        self.let_go: dict[str, datetime] = {}
+        self.looked = 0
+
+    async def get_session(self, session_id: str) -> Any:
+        self.looked += 1
+        return self.sessions.get(session_id)
+
+    async def disconnect_session(self, session_id: str, session_timeout_seconds: float) -> None:
+        self.sessions[session_id].connection = None
+        self.sessions[session_id].expires_at = datetime.now(UTC) + timedelta(
+            seconds=session_timeout_seconds)
+
+    async def delete_session(self, session_id: str) -> None:
+        self.let_go[session_id] = datetime.now(UTC)
+        self.sessions.pop(session_id)
+
+    def open(self, session_id: str) -> None:
+        self.sessions[session_id] = SimpleNamespace(connection="socket", expires_at=None)
+
+
+async def _until(done: Any, limit: float = 10.0) -> None:
+    deadline = time.monotonic() + limit
+    while not done() and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+    assert done()
+
+
+def test_a_closed_tabs_session_is_let_go_when_its_idle_time_is_up() -> None:
+    from companion.web.server import let_go_on_time
+
+    manager = _Manager()
+    let_go_on_time(manager)
+    let_go_on_time(manager)  # once per manager, however many apps are built
+
+    async def scene() -> None:
+        manager.open("tab")
+        await manager.disconnect_session("tab", 0.2)
+        expires_at = manager.sessions["tab"].expires_at
+        await _until(lambda: "tab" in manager.let_go)
+        assert expires_at <= manager.let_go["tab"] < expires_at + timedelta(seconds=2)
+
+    asyncio.run(scene())
+
+
+def test_a_tab_back_before_its_idle_time_keeps_its_session() -> None:
+    from companion.web.server import let_go_on_time
+
+    manager = _Manager()
+    let_go_on_time(manager)
+
+    async def scene() -> None:
+        manager.open("tab")
+        await manager.disconnect_session("tab", 0.05)
+        manager.open("tab")  # the tab came back: connected, no longer expiring
+        await _until(lambda: manager.looked == 1)  # the timer came and looked
+        assert manager.let_go == {}
+        await manager.disconnect_session("tab", 0.05)  # gone again: let go this time
+        await _until(lambda: "tab" in manager.let_go)
+
+    asyncio.run(scene())
 
 
 # --- the address ------------------------------------------------------------------------

@@ -8,6 +8,7 @@ started and stopped in its lifespan) and served by uvicorn, which Flet uses anyw
 
 from __future__ import annotations
 
+import asyncio
 import html
 import io
 import json
@@ -16,6 +17,7 @@ import secrets
 import signal
 import socket
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import cache
 from types import FrameType
 from typing import Any
@@ -38,7 +40,9 @@ IDLE_SESSION_SECONDS = 300
 about 77 KB each). Five minutes covers a phone's screen going dark or a flaky Wi-Fi; a
 tab that comes back later reloads into a fresh session at the same address, and the game
 is in the store, so nothing is lost. Flet's FLET_SESSION_TIMEOUT environment variable
-still overrides it (the browser tests use it to let a session go at once)."""
+still overrides it (the browser tests use it to let a session go at once). A session is
+let go when that time is up (`let_go_on_time`), not at Flet's next look for expired
+sessions, which comes only every 10 s."""
 
 GRACE_SECONDS = 3
 """Ctrl+C waits this long for open tabs to close before the server stops anyway."""
@@ -91,6 +95,44 @@ def own_hosts(host: str) -> frozenset[str]:
     return frozenset(name.lower() for name in names if name)
 
 
+def let_go_on_time(manager: Any) -> None:
+    """Make Flet's app manager let a closed tab's session go the moment its idle time is
+    up. Flet only marks the session (`expires_at`) when the tab's socket closes, and looks
+    for marked sessions every 10 s; here each closing also sets a timer for that moment,
+    which lets the session go through the manager itself (`delete_session`: the app's
+    `page.on_close` runs, as at Flet's own look) unless the tab came back meanwhile.
+    Once per manager (it is Flet's one `app_manager`, shared by every app built)."""
+    if getattr(manager, "_companion_on_time", False):
+        return
+    disconnect = manager.disconnect_session
+    timers: set[asyncio.Task[None]] = set()
+
+    async def let_go(session_id: str) -> None:
+        session = await manager.get_session(session_id)
+        if session is None or session.connection is not None or session.expires_at is None:
+            return  # already let go, or the tab came back
+        left = (session.expires_at - datetime.now(UTC)).total_seconds()
+        if left > 0:  # closed again since, or the timer was early
+            wait(session_id, left)
+        else:
+            await manager.delete_session(session_id)
+
+    def wait(session_id: str, seconds: float) -> None:
+        def due() -> None:
+            task = asyncio.ensure_future(let_go(session_id))
+            timers.add(task)
+            task.add_done_callback(timers.discard)
+
+        asyncio.get_running_loop().call_later(seconds, due)
+
+    async def disconnect_session(session_id: str, session_timeout_seconds: int) -> None:
+        await disconnect(session_id, session_timeout_seconds)
+        wait(session_id, session_timeout_seconds)
+
+    manager.disconnect_session = disconnect_session
+    manager._companion_on_time = True
+
+
 def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str,
               code: str | None = None,
               take_home: Callable[[str], TakenHome | None] | None = None) -> ASGIApp:
@@ -99,6 +141,7 @@ def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str,
     `take_home`, the files of a shared table's seats as downloads (`downloads.py`)."""
     import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
 
+    let_go_on_time(flet_fastapi.app_manager)
     flet_app = flet_fastapi.app(
         main,
         assets_dir=str(assets_dir().resolve()),
