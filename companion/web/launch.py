@@ -8,6 +8,7 @@ server are imported only once the app really starts.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import socket
 from typing import TYPE_CHECKING
@@ -16,6 +17,12 @@ from companion.i18n import t
 
 if TYPE_CHECKING:
     from companion.usecases.services import Services
+
+LOG_ENV = "COMPANION_LOG"
+"""`COMPANION_LOG=info` (or `debug`) prints the app's and Flet's log from that level on,
+to see what the server does: tabs' sessions opened, closed and let go. Without it the
+terminal shows only warnings and errors."""
+LOG_LEVELS = {"debug": logging.DEBUG, "info": logging.INFO}
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
@@ -70,6 +77,13 @@ def shown_host(host: str) -> str:
     return browser_host(host)
 
 
+def show_log() -> None:
+    """Print the log from the level `COMPANION_LOG` asks for (see `LOG_ENV`)."""
+    level = LOG_LEVELS.get(os.environ.get(LOG_ENV, "").strip().lower())
+    if level is not None:
+        logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+
+
 def run_web(services: Services, host: str, port: int, *, open_browser: bool) -> None:
     """Serve the app behind its door (`companion.web.server`) until Ctrl+C."""
     import threading
@@ -88,6 +102,7 @@ def run_web(services: Services, host: str, port: int, *, open_browser: bool) -> 
 
     # The client's renderer comes from the wheel, never from a CDN: the app works offline.
     os.environ["FLET_WEB_NO_CDN"] = "true"
+    show_log()
     secret = new_secret()
     share = services.share
     # Shared: the token address uses the same host as the phones, so it is the host's own
