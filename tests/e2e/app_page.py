@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
-SETTLE = 1.0
-"""Seconds for Flutter to draw after an action, before a screenshot."""
+DRAWN_LIMIT = 10.0
+"""The longest a screenshot waits for Flutter to draw the screen in a colour scheme."""
 ATTEMPTS = 5
 QUIET_JS = """([quiet, turn]) => {
   let seen = window.__companionQuiet;
@@ -62,6 +62,7 @@ class AppPage:
         self.taps = 0
         self.keys = 0
         self._turns = 0
+        self._dark: bytes | None = None
         page.context.add_init_script(COUNT_ANSWERS_JS)
 
     def answers(self) -> int | None:
@@ -228,14 +229,29 @@ class AppPage:
         self.page.get_by_text(re.compile(pattern)).first.wait_for(timeout=timeout * 1000)
 
     def screenshots(self, name: str) -> list[Path]:
-        """Phone-size pictures of the current screen, light then dark."""
+        """Phone-size pictures of the current screen, light then dark, each taken once
+        Flutter has drawn that scheme; then back to light, which Flutter draws while the
+        test goes on (the next pictures wait for it: they differ from the last dark one)."""
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        paths = []
-        for scheme in ("light", "dark"):
-            self.page.emulate_media(color_scheme=scheme)
-            time.sleep(SETTLE)
-            path = ARTIFACTS / f"{name}-{scheme}.png"
-            self.page.screenshot(path=str(path))
-            paths.append(path)
+        light = self.drawn(unlike=self._dark)
+        self.page.emulate_media(color_scheme="dark")
+        self._dark = self.drawn(unlike=light)
         self.page.emulate_media(color_scheme="light")
+        paths = [ARTIFACTS / f"{name}-{scheme}.png" for scheme in ("light", "dark")]
+        for path, picture in zip(paths, (light, self._dark), strict=True):
+            path.write_bytes(picture)
         return paths
+
+    def drawn(self, *, unlike: bytes | None = None) -> bytes:
+        """The page's picture once Flutter has drawn it: two pictures in a row the same
+        (no animation under way), and other than `unlike` (the other colour scheme, just
+        left). After DRAWN_LIMIT s, the last one: it is only a picture for a person to
+        look at, which no test reads."""
+        deadline = time.monotonic() + DRAWN_LIMIT
+        last = self.page.screenshot()
+        while time.monotonic() < deadline:
+            picture = self.page.screenshot()
+            if picture == last and picture != unlike:
+                return picture
+            last = picture
+        return last
