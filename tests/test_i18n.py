@@ -51,8 +51,9 @@ def _load_extractor() -> ModuleType:
 
 
 extractor = _load_extractor()
-TEMPLATES: list[str] = extractor.templates()
-PLURALS: dict[str, str] = extractor.plurals()
+_FOUND = extractor.extract()  # read once: each reading parses every module
+TEMPLATES: list[str] = sorted(_FOUND.where)
+PLURALS: dict[str, str] = dict(sorted(_FOUND.plurals.items()))
 
 
 def _catalog(code: str) -> dict[str, Any]:
