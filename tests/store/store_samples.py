@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -19,9 +20,20 @@ BASE = datetime(2025, 1, 1, 9, 0, tzinfo=UTC)
 
 
 def play(seed: int, limit: int = 150, finish: bool = True) -> Game:
-    """A legal game from random moves: up to `limit` actions, ended if `finish`."""
+    """A legal game from random moves: up to `limit` actions, ended if `finish`. A new
+    `Game` at every call, replayed from the actions found at the first call with these
+    arguments (finding them tries thousands of moves the rules refuse: the fault tests
+    ask for the same games hundreds of times)."""
     # Imported here so that the kill -9 writer, which only needs fake records, starts fast
     # and depends on nothing but the store.
+    from companion.rules.game import Game
+    from companion.shipped.catalog import catalog
+
+    return Game.from_json(_played(seed, limit, finish), catalog())
+
+
+@cache
+def _played(seed: int, limit: int, finish: bool) -> dict[str, Any]:
     from companion.rules.actions import (
         ChooseScience,
         Construct,
@@ -60,7 +72,7 @@ def play(seed: int, limit: int = 150, finish: bool = True) -> Game:
                 game.play(action)
             except Rejected:
                 continue
-    return game
+    return game.to_json()
 
 
 def stamp(minutes: int) -> str:
