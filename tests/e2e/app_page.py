@@ -95,10 +95,12 @@ class AppPage:
     def counts(self) -> str:
         return f"{self.taps} taps, {self.keys} keys"
 
-    def open(self, url: str, *, first: str = "Quick score") -> float:
-        """Load the app, turn on the accessibility tree; returns seconds until `first` shows."""
+    def open(self, url: str | None, *, first: str = "Quick score") -> float:
+        """Load the app (`None`: the page the tab has just gone back or forward to), turn
+        on the accessibility tree; returns seconds until `first` shows."""
         started = time.monotonic()
-        self.page.goto(url)
+        if url is not None:
+            self.page.goto(url)
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached")
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
         self.button(first).wait_for(state="visible")

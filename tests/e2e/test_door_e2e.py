@@ -120,7 +120,7 @@ def test_a_game_tab_back_after_its_session_was_let_go(app_server, page) -> None:
     assert let_go(server, session), f"the session was never let go:\n{server.log()}"
 
     page.go_back()
-    app.open(page.url, first="Start production")
+    app.open(None, first="Start production")
     assert page.url == game_address
     page.wait_for_function(IN_ANOTHER_SESSION, arg=session)  # the same game, a new session
     app.wait_for_text("^Wind Turbines$")
