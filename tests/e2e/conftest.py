@@ -286,3 +286,30 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         FAILURES.mkdir(parents=True, exist_ok=True)
         tab.screenshot(path=str(FAILURES / f"{request.node.name}.png"))
     context.close()
+
+
+PHONE_TIMEOUT_MS = 20_000
+"""The default wait of a phone at a table (`phones`)."""
+
+
+@pytest.fixture
+def phones(app_server: Callable[..., AppServer], browser: Any) -> Iterator[Callable[[], Any]]:
+    """Phones at a table, on demand: `phones()` is an `AppPage` in a browser context of
+    its own (its own cookie, its own session). Each is closed when the test ends, before
+    the app's server stops (this fixture depends on `app_server`, so it is torn down
+    first): a phone left open held the server's stop for its grace time, then kept
+    asking the stopped server again while the file's next tests ran."""
+    from app_page import AppPage
+
+    contexts: list[Any] = []
+
+    def phone() -> Any:
+        context = browser.new_context(viewport=PHONE, color_scheme="light")
+        contexts.append(context)
+        tab = context.new_page()
+        tab.set_default_timeout(PHONE_TIMEOUT_MS)
+        return AppPage(tab)
+
+    yield phone
+    for context in contexts:
+        context.close()

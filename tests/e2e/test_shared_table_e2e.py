@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
 
 import pytest
 from app_page import AppPage
@@ -23,14 +22,6 @@ SHARE = ["--share", "--host", "127.0.0.1"]
 CODE_GIVEN = {"COMPANION_CODE": CODE}
 STEPS = ("Start production", "Next: Energy", "Next: Science", "Next: Gold",
          "Next: Exploration")
-
-
-def phone(browser: Any) -> AppPage:
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  color_scheme="light")
-    tab = context.new_page()
-    tab.set_default_timeout(20_000)
-    return AppPage(tab)
 
 
 def address_of(app: AppPage, pattern: str, timeout: float = 60.0) -> str:
@@ -53,9 +44,9 @@ def finish_step(app: AppPage) -> None:
         app.click("Place the cubes")
 
 
-def test_two_phones_play_a_whole_game_with_no_totals_typed(app_server, browser) -> None:
+def test_two_phones_play_a_whole_game_with_no_totals_typed(app_server, phones) -> None:
     server = app_server(args=SHARE, env=CODE_GIVEN)
-    ana, bo = phone(browser), phone(browser)
+    ana, bo = phones(), phones()
     ana.open(f"{server.root}tables/new?code={CODE}", first="Open the table")
     ana.click("One player fewer")
     ana.fill("Name of player 1", "Ana")
@@ -112,9 +103,9 @@ def test_two_phones_play_a_whole_game_with_no_totals_typed(app_server, browser) 
         app.wait_text("rank-2", "2. Bo: 4 points")
 
 
-def test_each_phone_keeps_its_own_language_after_a_reload(app_server, browser) -> None:
+def test_each_phone_keeps_its_own_language_after_a_reload(app_server, phones) -> None:
     server = app_server(args=SHARE, env=CODE_GIVEN)
-    french, english = phone(browser), phone(browser)
+    french, english = phones(), phones()
     english.open(f"{server.root}?code={CODE}", first="Settings")
     french.open(f"{server.root}?code={CODE}", first="Settings")
     french.click("Settings")

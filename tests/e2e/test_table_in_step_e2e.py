@@ -25,7 +25,6 @@ from typing import Any
 import pytest
 from app_page import AppPage
 from table_play import THREE, open_table, play_on
-from test_shared_table_e2e import phone
 
 from companion.shipped.catalog import catalog
 from companion.store import open_store
@@ -64,9 +63,9 @@ def enabled(app: AppPage, name: str, state: bool) -> float:
     return time.monotonic() - started
 
 
-def test_three_phones_see_each_others_moves_at_once(app_server: Any, browser: Any) -> None:
+def test_three_phones_see_each_others_moves_at_once(app_server: Any, phones: Any) -> None:
     server = app_server(args=SHARE, env=CODE_GIVEN)
-    host, ana, bruno, chloe = (phone(browser) for _ in range(4))
+    host, ana, bruno, chloe = (phones() for _ in range(4))
     host.open(f"{server.root}tables/new?code={CODE}", first="Open the table")
     for number, name in enumerate(THREE[0], start=1):
         host.fill(f"Name of player {number}", name)
@@ -127,11 +126,11 @@ def one_tap_from_the_end(folder: Path) -> str:
     return table.id
 
 
-def test_the_end_undone_reaches_every_phone(app_server: Any, browser: Any,
+def test_the_end_undone_reaches_every_phone(app_server: Any, phones: Any,
                                             data_dir: Path) -> None:
     table = one_tap_from_the_end(data_dir)
     server = app_server(args=SHARE, env=CODE_GIVEN)
-    ana, bruno, chloe = (phone(browser) for _ in range(3))
+    ana, bruno, chloe = (phones() for _ in range(3))
     ana.open(f"{server.root}tables/{table}/1?code={CODE}",
              first="End the game and count the score")
     for number, app in ((2, bruno), (3, chloe)):
