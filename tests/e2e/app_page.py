@@ -232,13 +232,16 @@ class AppPage:
 
     def screenshots(self, name: str) -> list[Path]:
         """Phone-size pictures of the current screen, light then dark, each taken once
-        Flutter has drawn that scheme; then back to light, which Flutter draws while the
-        test goes on (the next pictures wait for it: they differ from the last dark one)."""
+        Flutter has drawn that scheme; then back to light, drawn again before the test
+        goes on: a field typed into while Flutter rebuilds for the scheme can keep the
+        text on screen and never tell the app (the search of 'eoliennes' was lost so)."""
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         light = self.drawn(unlike=self._dark)
         self.page.emulate_media(color_scheme="dark")
         self._dark = self.drawn(unlike=light)
         self.page.emulate_media(color_scheme="light")
+        self.drawn(unlike=self._dark)
+        self.settle()
         paths = [ARTIFACTS / f"{name}-{scheme}.png" for scheme in ("light", "dark")]
         for path, picture in zip(paths, (light, self._dark), strict=True):
             path.write_bytes(picture)
