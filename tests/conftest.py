@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.i18n import set_language
 from companion.shipped.catalog import Catalog, catalog
 
 for _locale in ("LC_ALL", "LC_MESSAGES"):
@@ -25,6 +26,14 @@ of the test run's, never in the home folder of whoever runs the tests."""
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT.parent / "shared" / "reference"
+
+
+@pytest.fixture(autouse=True)
+def english_to_start() -> None:
+    """Every test starts in English whatever ran before it: the process's language is one
+    setting, which a test of French (or the command line run in-process with a French
+    locale) leaves behind, so a test read English only when it happened to run first."""
+    set_language("en")
 
 
 @pytest.fixture(scope="session")

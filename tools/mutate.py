@@ -62,6 +62,7 @@ def settings(only: list[str], beside: list[str]) -> str:
         f"only_mutate = [{quoted}]\n"
         f"also_copy = {json.dumps(beside)}\n"
         f"pytest_add_cli_args_test_selection = {json.dumps(['tests', *TESTS])}\n"
+        'pytest_add_cli_args = ["-p", "tools.mutation_order"]\n'
     )
 
 
@@ -104,8 +105,9 @@ def mutmut(place: Path, *args: str, quiet: bool = True) -> subprocess.CompletedP
                           env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
 
 
-CAUGHT = {1, 3, 24, -24, 36, 37, 152, 255}
-"""mutmut's exit codes for a mutant the tests caught: a test failed, or it ran forever."""
+CAUGHT = {1, 3, 24, -24, 36, 37, 152, 255, -9, -11}
+"""mutmut's exit codes for a mutant the tests caught: a test failed, the run crashed, or
+it ran past its time limit and was stopped (-9, -11: mutmut calls it a segfault)."""
 MISSED = {0: "survived", 5: "reached by no test", 33: "reached by no test"}
 
 

@@ -182,7 +182,7 @@ def tn(singular: str, plural: str, count: int, /, **params: Any) -> str:
     params.setdefault("count", count)
     for name, value in params.items():
         if type(value) is int and abs(value) >= 1000:
-            params[name] = number(value, 0)
+            params[name] = number(value, 0)  # pragma: no mutate (an int has no decimals)
     return t(Plural(singular, plural, "_n"), _n=count, **params)
 
 
@@ -194,18 +194,12 @@ def number(value: float, decimals: int = 1, *, signed: bool = False) -> str:
     return format_number(value, language(), decimals, signed=signed)
 
 
-def tc(context: str, text: str, /, **params: Any) -> str:
-    """`t()` of a short text whose translation depends on `context` (gettext's msgctxt):
-    `tc("resource letter", "G")` is "O" (Or) in French, "G" in English."""
-    code = language()
-    if code == "en":
-        return text.format(**params) if params else text
-    translated = _messages(code).get(f"{context}{CONTEXT_SEPARATOR}{text}")
-    shown = translated if isinstance(translated, str) else text
-    try:
-        return shown.format(**params) if params else shown
-    except (KeyError, IndexError, ValueError):
-        return text.format(**params)
+def tc(context: str, text: str, /) -> str:
+    """The translation of a short text whose translation depends on `context` (gettext's
+    msgctxt): `tc("resource letter", "G")` is "O" (Or) in French, "G" in English. The
+    English catalog holds no such entry, so English reads the text itself."""
+    translated = _messages(language()).get(f"{context}{CONTEXT_SEPARATOR}{text}")
+    return translated if isinstance(translated, str) else text
 
 
 __all__ = [
