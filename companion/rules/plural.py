@@ -17,11 +17,15 @@ if TYPE_CHECKING:
 def plural_category(language: str, count: int) -> str:
     """CLDR's plural category of a whole number (cldr.unicode.org, "Language Plural
     Rules"): French and Portuguese (Brazilian, as the catalog is) say "0 cube"/"1 cube",
-    the others "0 cubes"/"1 cube"; every other number is plural."""
+    the others "0 cubes"/"1 cube"; every other number is plural. Only the six languages
+shipped have a rule: any other code is a mistake in the code, told as one."""
     count = abs(count)
     if language in ("fr", "pt"):
         return "one" if count in (0, 1) else "other"
-    return "one" if count == 1 else "other"
+    if language in ("en", "de", "es", "it"):
+        return "one" if count == 1 else "other"
+    raise ValueError(f"No plural rule for the language {language!r}: a language code "
+                     "mistyped in the code, which English rules would have hidden")
 
 
 class Plural(str):
