@@ -160,7 +160,7 @@ def t(template: str, /, **params: Any) -> str:
     for name, value in params.items():
         if isinstance(value, Later):
             params[name] = str(value)
-    entry: Entry = _messages(code).get(template, template) if code != "en" else template
+    entry: Entry = _messages(code).get(template, template)  # en.json is empty
     text = _choose(entry, template, params)
     if not params:
         return text

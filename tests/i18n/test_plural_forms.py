@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from companion import i18n
 from companion.i18n import set_language, t
 from companion.rules.plural import Plural, plural_category
 
@@ -42,3 +43,16 @@ def test_english_says_one_for_one_and_minus_one_only() -> None:
 def test_a_language_the_app_does_not_ship_has_no_plural_rule() -> None:
     with pytest.raises(ValueError, match="'EN'"):
         plural_category("EN", 1)
+
+
+def test_a_translation_that_names_a_wrong_placeholder_falls_back_to_english(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A catalog edited by hand may name a placeholder the code does not give: the
+    player reads the English, in the right form for the count, rather than a crash."""
+    broken = {"Round {round}": "Tour {manche}",
+              "{count} game": {"one": "{nombre} partie", "other": "{nombre} parties"}}
+    monkeypatch.setattr(i18n, "_messages", lambda language: broken)
+    set_language("fr")
+    assert t("Round {round}", round=2) == "Round 2"
+    assert t(GAMES, count=2) == "2 games"
+    assert t(GAMES, count=1) == "1 game"
