@@ -129,8 +129,11 @@ def results(place: Path, module: str) -> tuple[list[str], list[str]]:
 
 def run(place: Path, modules: list[str], children: int, show: bool) -> None:
     """Try every mutant of `modules`, then tell each its share of mutants caught."""
-    mutmut(place, "run", "--max-children", str(children), *(f"{m}.*" for m in modules),
-           quiet=False)
+    done = mutmut(place, "run", "--max-children", str(children),
+                  *(f"{m}.*" for m in modules), quiet=False)
+    if done.returncode != 0:
+        raise SystemExit(f"mutmut stopped (exit {done.returncode}) before trying the mutants "
+                         f"of {', '.join(modules)}: see its output above")
     for module in modules:
         caught, missed = results(place, module)
         total = len(caught) + len(missed)

@@ -17,12 +17,16 @@ start.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
 STATS = Path("mutmut-stats.json")
+CACHED = type(functools.cache(len))
+"""What `functools.cache` and `lru_cache` make (a TinyDB `Query` answers to any name,
+`cache_clear` too, so the type is asked, not the name)."""
 
 
 def pytest_configure() -> None:
@@ -31,9 +35,8 @@ def pytest_configure() -> None:
         if name.split(".")[0] != "companion" or module is None:
             continue
         for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear):
-                clear()
+            if isinstance(value, CACHED):
+                value.cache_clear()
 
 
 def pytest_collection_modifyitems(items: list[Any]) -> None:
