@@ -3,6 +3,7 @@
     .venv/bin/python tools/mutate.py rules            # one package (or several)
     .venv/bin/python tools/mutate.py --changed main   # the modules a change touched
     .venv/bin/python tools/mutate.py rules --survivors  # and each surviving change
+    .venv/bin/python tools/mutate.py rules --again      # the survivors again, after new tests
 
 mutmut changes the code one small way at a time (a comparison flipped, a number moved by
 one, a branch dropped) and runs the tests that reach the changed function; a change no
@@ -127,6 +128,22 @@ def results(place: Path, module: str) -> tuple[list[str], list[str]]:
     return caught, missed
 
 
+def forget_missed(place: Path, modules: list[str]) -> int:
+    """Forget which mutants of `modules` the tests missed, so they are tried again:
+    mutmut keeps a mutant's result until its function changes, and a new test that
+    kills it changes no function."""
+    forgotten = 0
+    for meta in (place / "mutants").rglob("*.py.meta"):
+        data = json.loads(meta.read_text())
+        codes: dict[str, int | None] = data["exit_code_by_key"]
+        for name, code in codes.items():
+            if code in MISSED and any(name.startswith(m + ".") for m in modules):
+                codes[name] = None
+                forgotten += 1
+        meta.write_text(json.dumps(data))
+    return forgotten
+
+
 def run(place: Path, modules: list[str], children: int, show: bool) -> None:
     """Try every mutant of `modules`, then tell each its share of mutants caught."""
     done = mutmut(place, "run", "--max-children", str(children),
@@ -165,6 +182,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="mutate the modules changed since this git revision")
     parser.add_argument("--survivors", action="store_true",
                         help="print each change no test caught")
+    parser.add_argument("--again", action="store_true",
+                        help="try again the mutants the tests missed last time (after "
+                             "adding tests: mutmut keeps results until the code changes)")
     parser.add_argument("--children", type=int, default=os.cpu_count() or 2,
                         help="tests run side by side (default: one per core)")
     args = parser.parse_args(argv)
@@ -175,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("name a package or give --changed BASE")
     for package in args.packages:
         place = prepare(package, [f"companion/{package}/*"])
+        if args.again:
+            forget_missed(place, [f"companion.{package}"])
         run(place, [f"companion.{package}"], args.children, args.survivors)
     if args.changed:
         touched = changed(args.changed)
@@ -182,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"No module of {', '.join(PACKAGES)} changed since {args.changed}.")
             return 0
         place = prepare("changed", touched)
+        if args.again:
+            forget_missed(place, [dotted(path) for path in touched])
         run(place, [dotted(path) for path in touched], args.children, args.survivors)
     return 0
 
