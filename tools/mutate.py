@@ -48,9 +48,13 @@ READ_OUR_SOURCE = (
 its wheel): in mutmut's copy every function sits beside its mutants and a switchboard, so
 they read mutants, not our code."""
 TESTS = ["-m", "not browser and not slow", "-p", "no:cacheprovider", "-q",
+         "--ignore=tests/ui",
          *(arg for test in READ_OUR_SOURCE for arg in ("--deselect", test))]
-"""The quick suite: the browser tests cannot run in mutmut's forked workers, and the slow
-ones (thousands of random games) would take hours through mutmut's switchboards."""
+"""The quick suite without the screens' tests: the browser tests cannot run in mutmut's
+forked workers, and the slow ones (thousands of random games) would take hours through
+mutmut's switchboards. The screens' tests (tests/ui, two thirds of the quick suite's
+time) are left out too: each package below the screens is to be held by tests of its
+own, and a mutant they miss would otherwise cost every screen test before it is told."""
 
 
 def settings(only: list[str], beside: list[str]) -> str:
