@@ -418,8 +418,15 @@ def _names(path: Path, what: str, names: dict[str, str],
     return {k: v.strip() for k, v in names.items()}
 
 
+def _label(raw: object) -> object:
+    """The English name an entry gives itself, to name it in a message; None when its
+    `names` is no object (`_convert` then says so, naming the field)."""
+    names = raw.get("names") if isinstance(raw, dict) else None
+    return names.get("en") if isinstance(names, dict) else None
+
+
 def _card(path: Path, index: int, raw: object) -> Card:
-    label = raw.get("names", {}).get("en") if isinstance(raw, dict) else None
+    label = _label(raw)
     what = f"card #{raw.get('id', index + 1) if isinstance(raw, dict) else index + 1}"
     what += f" ({label})" if isinstance(label, str) else ""
     record = _convert(path, what, raw, _CardRecord)
@@ -464,7 +471,7 @@ def _card(path: Path, index: int, raw: object) -> Card:
 
 
 def _empire(path: Path, index: int, raw: object) -> EmpireFace:
-    label = raw.get("names", {}).get("en") if isinstance(raw, dict) else None
+    label = _label(raw)
     face_letter = raw.get("face") if isinstance(raw, dict) else None
     what = f"Empire entry {index + 1} ({label} {face_letter})"
     record = _convert(path, what, raw, _EmpireRecord)
