@@ -37,7 +37,7 @@ from pathlib import Path
 import msgspec
 
 from companion.rules.campaign import CampaignBox
-from companion.rules.cards import Expansion
+from companion.rules.cards import Card, Expansion
 from companion.rules.errors import Refusal, Rejected
 from companion.rules.scenarios import Scenario, Thresholds
 from companion.shipped.catalog import Catalog, catalog, normalize
@@ -207,7 +207,7 @@ def _required(path: Path, record: _ScenarioRecord, cards: Catalog) -> tuple[int,
     if not record.required:
         raise _fail(path, "required", "a scenario needs at least one required card")
     allowed = {Expansion.BASE.value, record.expansion}
-    ids: list[int] = []
+    wanted: list[tuple[Card, int]] = []
     for index, entry in enumerate(record.required):
         item = entry if isinstance(entry, _RequiredCard) else _RequiredCard(entry)
         where = f"required[{index}]"
@@ -224,17 +224,21 @@ def _required(path: Path, record: _ScenarioRecord, cards: Catalog) -> tuple[int,
                 f"{card.name} is a '{card.expansion.value}' card, but the scenario's"
                 f" expansion is '{record.expansion}'",
             )
-        ids.extend([card.id] * item.count)
-    for card_id in dict.fromkeys(ids):
-        card = cards.card(card_id)
-        if ids.count(card_id) > card.copies:
+        wanted.append((card, item.count))
+    # Counted before any list of copies is made: a player's file asking for a card 10**9
+    # times is refused by this message, not by the memory it would take.
+    totals: dict[int, tuple[Card, int]] = {}
+    for card, count in wanted:
+        totals[card.id] = (card, totals.get(card.id, (card, 0))[1] + count)
+    for card, total in totals.values():
+        if total > card.copies:
             raise _fail(
                 path,
                 "required",
-                f"{card.name} is required {ids.count(card_id)} times but the game has only"
+                f"{card.name} is required {total} times but the game has only"
                 f" {card.copies} {'copy' if card.copies == 1 else 'copies'}",
             )
-    return tuple(ids)
+    return tuple(card.id for card, count in wanted for _ in range(count))
 
 
 def parse_scenario(

@@ -219,3 +219,20 @@ def test_an_unknown_scenario_lists_every_known_one() -> None:
     assert str(refused.value) == (
         "Unknown scenario 'base-9': use one of base-1, base-2, base-3, base-4, base-5,"
         " base-6, ca-1, ca-2, ca-3, ca-4, ca-5, ca-6")
+
+
+@pytest.mark.parametrize(("required", "message"), [
+    ([{"card": "Polar Base", "count": 10**18}],
+     "Polar Base is required 1000000000000000000 times but the game has only 1 copy"),
+    ([{"card": "Icebreaker", "count": 3}, "Polar Base", {"card": "Eisbrecher", "count": 2}],
+     "Icebreaker is required 5 times but the game has only 4 copies"),
+])
+def test_a_player_asking_for_more_copies_than_the_game_has_is_told_so(
+        tmp_path: Path, required: list[object], message: str) -> None:
+    """Copies are counted over every entry naming the card, in any language, and counted
+    before they are listed: a count of 10**18 is refused by this message, where it once
+    made the loader run out of memory ("cannot be read (MemoryError)")."""
+    _write(tmp_path, "greedy.json", {**_players_own("greedy"), "required": required})
+    library = load_scenarios(user_folder=tmp_path)
+    assert library.rejected == [
+        (tmp_path / "greedy.json", f"greedy.json: field 'required': {message}")]
