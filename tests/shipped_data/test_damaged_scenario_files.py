@@ -85,6 +85,29 @@ DAMAGES: list[tuple[str, object, str]] = [
     ("a summary said to be ours that is not there",
      _damaged(translated_summaries=["en", "ja"]),
      "base-1.json: field 'translated_summaries': 'ja' has no summary"),
+    ("an id written with capitals and an underscore", _damaged(id="Base_1"),
+     "base-1.json: field 'id': use lowercase letters, digits and single dashes, like 'base-1'"),
+    ("an id that is not the file's name", _damaged(id="base-2"),
+     "base-1.json: field 'id': 'base-2' must match the file name 'base-1'"),
+    ("an expansion the box does not have", _damaged(expansion="moon"),
+     "base-1.json: field 'expansion': use one of base, ca, wop"),
+    ("a solo scenario on face A", _damaged(face="A"),
+     "base-1.json: field 'face': solo scenarios are played on Empire face B"),
+    ("a scenario numbered 0", _damaged(number=0),
+     "base-1.json: field 'number': must be at least 1"),
+    ("no required card", _damaged(required=[]),
+     "base-1.json: field 'required': a scenario needs at least one required card"),
+    ("a required card 0 times", _damaged(required=[{"card": "Polar Base", "count": 0}]),
+     "base-1.json: field 'required[0].count': must be at least 1"),
+    ("a card name misspelt", _damaged(required=[{"card": "Polar Bass"}]),
+     "base-1.json: field 'required[0].card': Unknown card 'Polar Bass'. Did you mean "
+     "Polar Base, Lunar Base?"),
+    ("more copies than the box holds", _damaged(required=[{"card": "Polar Base", "count": 9}]),
+     "base-1.json: field 'required': Polar Base is required 9 times but the game has only "
+     "1 copy"),
+    ("medals that do not rise", _damaged(thresholds={"bronze": 95, "silver": 70, "gold": 115}),
+     "base-1.json: field 'thresholds': medal thresholds must rise: bronze 95 < silver 70 < "
+     "gold 115"),
 ]
 
 
