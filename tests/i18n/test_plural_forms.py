@@ -4,8 +4,6 @@ plural, or through a language code the app does not ship."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from companion import i18n
@@ -13,12 +11,6 @@ from companion.i18n import set_language, t
 from companion.rules.plural import Plural, plural_category
 
 GAMES = Plural("{count} game", "{count} games")
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

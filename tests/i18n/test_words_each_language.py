@@ -4,7 +4,6 @@ months, French "que" before a vowel, a text worded when shown, decimals and grou
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
 
 import pytest
@@ -27,12 +26,6 @@ MONTHS = {
     "de": "Januar Februar März April Mai Juni Juli August September Oktober November "
           "Dezember",
 }
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 @pytest.mark.parametrize("language", list(MONTHS))
