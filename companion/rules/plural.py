@@ -18,7 +18,7 @@ def plural_category(language: str, count: int) -> str:
     """CLDR's plural category of a whole number (cldr.unicode.org, "Language Plural
     Rules"): French and Portuguese (Brazilian, as the catalog is) say "0 cube"/"1 cube",
     the others "0 cubes"/"1 cube"; every other number is plural. Only the six languages
-shipped have a rule: any other code is a mistake in the code, told as one."""
+    shipped have a rule: any other code is a mistake in the code, told as one."""
     count = abs(count)
     if language in ("fr", "pt"):
         return "one" if count in (0, 1) else "other"
