@@ -369,18 +369,12 @@ if TYPE_CHECKING:
     Record = TypeVar("Record", _CardRecord, _EmpireRecord)
 
 
-_SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {}
-
-
+@cache
 def _schema(kind: type[_CardRecord | _EmpireRecord]) -> dict[str, tuple[str, bool]]:
     """Each field of a record class: its type as written, and whether it is required
     (worked out once a class: it is asked for every card)."""
-    found = _SCHEMAS.get(kind.__name__)
-    if found is None:
-        found = _SCHEMAS[kind.__name__] = {
-            f.name: (str(f.type), f.default is MISSING and f.default_factory is MISSING)
+    return {f.name: (str(f.type), f.default is MISSING and f.default_factory is MISSING)
             for f in fields(kind)}
-    return found
 
 
 def _convert(path: Path, what: str, raw: object, kind: type[Record]) -> Record:
@@ -388,7 +382,7 @@ def _convert(path: Path, what: str, raw: object, kind: type[Record]) -> Record:
     missing without a default; `CatalogError` naming the field otherwise."""
     if not isinstance(raw, dict):
         raise CatalogError(f"{path.name}: {what}: {_wrong('object', raw)}")
-    schema = _schema(kind)
+    schema = _schema(kind)  # type: ignore[arg-type]  # a class hashes; mypy reads its instances' __hash__
     for name in raw:
         if name not in schema:
             raise _field_error(path, what, name, f"Object contains unknown field `{name}`")

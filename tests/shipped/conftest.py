@@ -1,5 +1,4 @@
-"""Fixtures for the tests of the shipped data's loading: a copy of the data to damage,
-and loads that start as the first load of a new process does."""
+"""Fixtures for the tests of the shipped data's loading: a copy of the data to damage."""
 
 from __future__ import annotations
 
@@ -8,17 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.shipped import catalog as catalog_module
 from companion.shipped.catalog import CARDS_FILE, EMPIRES_FILE
 from companion.shipped.paths import assets_dir
-
-
-@pytest.fixture(autouse=True)
-def first_load(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every load here works out the record classes' fields as a new process would: the
-    schema the loader remembers from an earlier load (test collection loads the shipped
-    catalog) would otherwise stand in for the working out these tests are about."""
-    monkeypatch.setattr(catalog_module, "_SCHEMAS", {})
 
 
 @pytest.fixture
