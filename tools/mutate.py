@@ -4,6 +4,7 @@
     .venv/bin/python tools/mutate.py --changed main   # the modules a change touched
     .venv/bin/python tools/mutate.py rules --survivors  # and each surviving change
     .venv/bin/python tools/mutate.py rules --again      # the survivors again, after new tests
+    .venv/bin/python tools/mutate.py companion/rules/story.py --again  # one module of it
 
 mutmut changes the code one small way at a time (a comparison flipped, a number moved by
 one, a branch dropped) and runs the tests that reach the changed function; a change no
@@ -116,6 +117,15 @@ it ran past its time limit and was stopped (-9, -11: mutmut calls it a segfault)
 MISSED = {0: "survived", 5: "reached by no test", 33: "reached by no test"}
 
 
+def own(module: str) -> str:
+    """How the names of `module`'s own mutants begin. mutmut names a mutant by module and
+    function (`companion.rules.story.x_told__mutmut_3`, methods `xǁClassǁ…`): a package's
+    name is followed by its modules', a module's only by its functions' (`x`), so a
+    package's `__init__` is told apart from the modules beside it."""
+    whole_package = module in {f"companion.{name}" for name in PACKAGES}
+    return module + ("." if whole_package else ".x")
+
+
 def results(place: Path, module: str) -> tuple[list[str], list[str]]:
     """The mutants of `module` (a dotted prefix) the tests caught, and those they missed."""
     caught: list[str] = []
@@ -123,7 +133,7 @@ def results(place: Path, module: str) -> tuple[list[str], list[str]]:
     for meta in sorted((place / "mutants").rglob("*.py.meta")):
         codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
         for name, code in codes.items():
-            if not name.startswith(module + "."):
+            if not name.startswith(own(module)):
                 continue
             if code in CAUGHT:
                 caught.append(name)
@@ -141,7 +151,7 @@ def forget_missed(place: Path, modules: list[str]) -> int:
         data = json.loads(meta.read_text())
         codes: dict[str, int | None] = data["exit_code_by_key"]
         for name, code in codes.items():
-            if code in MISSED and any(name.startswith(m + ".") for m in modules):
+            if code in MISSED and any(name.startswith(own(m)) for m in modules):
                 codes[name] = None
                 forgotten += 1
         meta.write_text(json.dumps(data))
@@ -151,7 +161,7 @@ def forget_missed(place: Path, modules: list[str]) -> int:
 def run(place: Path, modules: list[str], children: int, show: bool) -> None:
     """Try every mutant of `modules`, then tell each its share of mutants caught."""
     done = mutmut(place, "run", "--max-children", str(children),
-                  *(f"{m}.*" for m in modules), quiet=False)
+                  *(f"{own(m)}*" for m in modules), quiet=False)
     if done.returncode != 0:
         raise SystemExit(f"mutmut stopped (exit {done.returncode}) before trying the mutants "
                          f"of {', '.join(modules)}: see its output above")
@@ -174,6 +184,17 @@ def changed(base: str) -> list[str]:
     return paths
 
 
+def package_of(name: str) -> str | None:
+    """The deciding package `name` is, or holds as a module file; None for anything else."""
+    if name in PACKAGES:
+        return name
+    parts = name.split("/")
+    if (len(parts) >= 3 and parts[0] == "companion" and parts[1] in PACKAGES
+            and name.endswith(".py") and (ROOT / name).is_file()):
+        return parts[1]
+    return None
+
+
 def dotted(path: str) -> str:
     return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
@@ -181,7 +202,8 @@ def dotted(path: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("packages", nargs="*", metavar="PACKAGE",
-                        help=f"packages under companion/ to mutate: {', '.join(PACKAGES)}")
+                        help=f"packages under companion/ to mutate ({', '.join(PACKAGES)}), "
+                             "or modules of them (companion/rules/story.py)")
     parser.add_argument("--changed", metavar="BASE",
                         help="mutate the modules changed since this git revision")
     parser.add_argument("--survivors", action="store_true",
@@ -192,16 +214,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--children", type=int, default=os.cpu_count() or 2,
                         help="tests run side by side (default: one per core)")
     args = parser.parse_args(argv)
-    unknown = [name for name in args.packages if name not in PACKAGES]
+    unknown = [name for name in args.packages if package_of(name) is None]
     if unknown:
-        parser.error(f"no package {', '.join(unknown)}: choose among {', '.join(PACKAGES)}")
+        parser.error(f"no package {', '.join(unknown)}: choose among {', '.join(PACKAGES)}, "
+                     "or name a module of one (companion/rules/story.py)")
     if not args.packages and not args.changed:
         parser.error("name a package or give --changed BASE")
-    for package in args.packages:
+    for name in args.packages:
+        package = package_of(name) or name
+        # A module is tried in its package's scratch copy: the package's other results
+        # and the tests' timings are kept, and only that module's mutants run.
         place = prepare(package, [f"companion/{package}/*"])
+        modules = [f"companion.{package}" if name in PACKAGES else dotted(name)]
         if args.again:
-            forget_missed(place, [f"companion.{package}"])
-        run(place, [f"companion.{package}"], args.children, args.survivors)
+            forget_missed(place, modules)
+        run(place, modules, args.children, args.survivors)
     if args.changed:
         touched = changed(args.changed)
         if not touched:
