@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.rules.actions import Action, ChooseScience, NextStep, Start
+from companion.rules.actions import Action, NextStep, Start
 from companion.rules.cards import Resource, SlotKind, Token
 from companion.rules.construction import SLOT_NAMES
 from companion.rules.engine import CardSource, Event, apply, start_state
@@ -108,7 +108,7 @@ def game_story(actions: Sequence[Action], catalog: CardSource) -> list[RoundStor
         chapter = _chapter_for(rounds, state, action)
         chapter.built += [card.id for card in state.built[built_before:]]
         chapter.moves.append(Move(number, action, tuple(events)))
-        _read(chapter, state, action, events)
+        _read(chapter, state, events)
     return rounds
 
 
@@ -122,14 +122,14 @@ def _chapter_for(rounds: list[RoundStory], state: GameState, action: Action) -> 
     return rounds[-1].chapters[-1]
 
 
-def _read(chapter: Chapter, state: GameState, action: Action, events: list[Event]) -> None:
+def _read(chapter: Chapter, state: GameState, events: list[Event]) -> None:
+    """The chapter after one more action: its step's numbers from the state, the rest
+    from the events (a Science choice too: its "supremacy" event names the token)."""
     if chapter.phase is Phase.PRODUCTION:
         chapter.produced = state.produced
         chapter.others = state.opponents
         if state.supremacy is not None:
             chapter.supremacy = state.supremacy
-    if isinstance(action, ChooseScience):
-        chapter.bonus = Token.FINANCIER if action.token == "Fin" else Token.GENERAL
     for event in events:
         _read_event(chapter, event)
 
