@@ -176,7 +176,7 @@ def medal_reason(total: int, thresholds: Thresholds, won: bool = True) -> Reason
     needs; a scenario whose listed cards are not all built earns none."""
     if not won:
         return Reason("solo-scenarios", "The scenario is lost: every card it lists must be"
-                      " built at the end, whatever the score.", {"total": total})
+                      " built at the end, whatever the score.")
     medal = medal_for(total, thresholds)
     reached = -1 if medal is None else MEDAL_ORDER.index(medal)
     params: dict[str, object] = {"total": total}
