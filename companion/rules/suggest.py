@@ -62,8 +62,9 @@ def _closest_first(cards: list[UnderConstruction]) -> list[UnderConstruction]:
 
 
 def placement_targets(state: GameState) -> dict[int, int]:
-    """Cards that can take this step's cubes: construction number → free slots."""
-    if state.phase is not Phase.PRODUCTION or state.step is None:
+    """Cards that can take this step's cubes: construction number → free slots. A step is
+    open only during Production: every other phase leaves `step` None."""
+    if state.step is None:
         return {}
     step = state.step
     return {c.uid: c.free(step) for c in state.under_construction if c.free(step) > 0}
@@ -75,7 +76,7 @@ def suggest_placement(state: GameState) -> Placement:
     completion, and so on; the rest on the Empire. A card completed now produces from the
     next step on; cubes spread over cards that stay unfinished produce nothing."""
     left = state.to_place
-    if left <= 0 or state.step is None:
+    if state.step is None:
         return ()
     step = state.step
     open_cards = [c for c in state.under_construction if c.free(step) > 0]
