@@ -77,6 +77,11 @@ def test_portuguese_names_come_from_the_portuguese_rulebook(cards: Catalog,
     assert cards.card("Financial Center").name_in("fr") == "Place Financière"
 
 
+def test_a_language_the_data_does_not_know_reads_the_english_name(cards: Catalog) -> None:
+    center = cards.card("Financial Center")
+    assert (center.name_in("ja"), center.name_in("")) == ("Financial Center",) * 2
+
+
 def test_every_empire_face_matches_the_reference(cards: Catalog, reference: Path) -> None:
     rows = _rows(reference / "empires.csv")
     assert len(rows) == len(cards.empires) == 42

@@ -236,3 +236,11 @@ def test_every_rank_and_medal_is_counted_each_time() -> None:
     assert statistics([], attempts, period=Period(players=2)).medals["lost"] == 0
     since = statistics([], attempts, period=Period(since="2025-01-03")).medals
     assert (since["lost"], since["none"], since["gold"]) == (1, 2, 0)
+
+
+def test_a_period_of_players_keeps_the_games_of_that_table_size() -> None:
+    # RECORDS' played games: five of 1 player (s1, s2, s3, t1, c1), q1 of 2 (Ana and Bo).
+    assert statistics(RECORDS, period=Period(players=1)).games == 5
+    two = statistics(RECORDS, period=Period(players=2))
+    assert [p.game_id for p in two.over_time] == ["q1"]
+    assert statistics(RECORDS, period=Period(players=3)).games == 0

@@ -229,6 +229,24 @@ def test_the_owners_line_of_a_quick_score() -> None:
     assert (me.key, me.total, me.place) == (OWNER, 40, 2)
 
 
+def test_a_quick_score_found_by_a_name_is_counted_with_that_line() -> None:
+    """"That was me" on Bob's page: the quick score saved with no line of the owner's is
+    theirs by Bob's name, and their statistics read Bob's line (1)."""
+    game = quick("q", "2026-01-01T10:00:00", ("Ann", 50, 1, "Noram States"),
+                 ("Bob", 40, 2, "Aztec Empire"))
+    kept = owners_records([game], merge({}, "BOB", OWNER))
+    assert [(r["id"], r["me"]) for r in kept] == [("q", 1)]
+
+
+def test_a_rename_keeps_each_games_date() -> None:
+    records = [quick("q", "2026-01-01T10:00:00", ("Ann", 50, 1, "Noram States")),
+               solo("s", "2026-02-03T20:00:00", 60)]
+    renamed = played_games(records, merge({}, "ann", "Anne"))
+    assert [(g.game_id, g.date) for g in renamed] == [("q", "2026-01-01T10:00:00"),
+                                                       ("s", "2026-02-03T20:00:00")]
+    assert renamed[0].seats[0].name == "Anne"
+
+
 def test_a_quick_score_of_a_game_played_in_the_app_is_that_game() -> None:
     game = {"id": "t", "mode": "table", "finished": True, "updated": "2026-01-01T20:00:00",
             "score": {"total": 40}, "names": ["Ann"], "empires": ["Noram States"]}
