@@ -166,11 +166,10 @@ def supremacy_answers(seats: Seats) -> dict[int, Opponents]:
     """The `Opponents` action each seat takes now, when every seat is at the same
     production step: the other seats' totals, in seat order. Nothing until then, and
     nothing for a seat that already has them."""
-    if not seats or any(s is None or s.phase is not Phase.PRODUCTION for s in seats):
+    if any(s is None or s.phase is not Phase.PRODUCTION for s in seats):
         return {}
     states = [s for s in seats if s is not None]
-    here = position(states[0])
-    if any(position(s) != here for s in states):
+    if len({position(s) for s in states}) != 1:  # no seat, or not all at one step
         return {}
     totals = [s.produced for s in states]
     return {

@@ -243,13 +243,16 @@ def test_the_final_ranking_with_its_tie_breakers(cards: Catalog) -> None:
     with pytest.raises(Rejected) as refused:
         final_ranking([noram.state, panafrica.state])
     assert refused.value.kind is Refusal.GAME_NOT_OVER
+    assert str(refused.value) == "The ranking comes when every player's game is over"
     play_out((noram, panafrica))
     # Noram States A: 1 VP per Financier; wins M (3 v 2) and G (1 v 0) each round:
     # 8 Financiers → 8 tokens × (1 + 1) = 16. Panafrican Union A: 2 per Research (none);
     # wins S each round (2 v 0), taking a Financier: 4 × 1 = 4.
     assert noram.state.financiers == 8 and panafrica.state.financiers == 4
     ranked = final_ranking([noram.state, panafrica.state])
-    assert [(r.seat, r.place, r.total) for r in ranked] == [(0, 1, 16), (1, 2, 4)]
+    # Points alone decide: no tie-breaker is given as a reason.
+    assert [(r.seat, r.place, r.total, r.reasons) for r in ranked] == [
+        (0, 1, 16, ()), (1, 2, 4, ())]
 
 
 def test_equal_totals_equal_cards_and_tokens_share_the_place(cards: Catalog) -> None:
