@@ -23,6 +23,7 @@ from companion.rules.campaign import (
     Campaign,
     CampaignBox,
     CampaignCard,
+    CardColour,
     campaign_slug,
     colour_of,
 )
@@ -125,7 +126,7 @@ def _lost_card(text: str) -> CampaignCard:
     if not sep or not player.strip() or not card_id.strip():
         raise BadInput(t("Write a lost campaign card as PLAYER:CARD, like"
                           " \"Bob:PAX-10 (1-01)\", not '{text}'", text=text))
-    return CampaignCard(card_id.strip(), player.strip(), colour_of("orange"))
+    return CampaignCard(card_id.strip(), player.strip(), CardColour.ORANGE)
 
 
 def _date(text: str | None) -> str:

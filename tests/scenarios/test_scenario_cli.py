@@ -131,6 +131,18 @@ def test_table_can_name_the_winner_after_a_final_tie(run: Cli) -> None:
     assert "Next envelope: C01-SC05" in _ok(run("campaign", "show", "wop"))
 
 
+def test_a_resolution_takes_an_orange_card_away(run: Cli) -> None:
+    _ok(run("campaign", "new", "Quick", "--id", "wop", "--player", "Ann", "--player", "Bob",
+            "--player", "Cid"))
+    _ok(_record(run, "C01-SC01", "--card", "Bob:PAX-10 (1-01):orange"))
+    _ok(_record(run, "C01-SC02", "--lose", "bob:pax-10 (1-01)"))
+    shown = _ok(run("campaign", "show", "wop"))
+    assert "   Cards lost: Bob: PAX-10 (1-01) (orange)\n" in shown
+    assert "Orange cards held" not in shown
+    assert _stored(run)["scenarios"][1]["lost"] == [
+        {"id": "PAX-10 (1-01)", "name": "", "colour": "orange", "player": "Bob"}]
+
+
 def test_solo_campaign_and_names(run: Cli) -> None:
     out = _ok(run("campaign", "new", "Zoé's evenings!", "--player", "Zoé"))
     assert "id zoes-evenings" in out

@@ -31,8 +31,9 @@ class CardColour(StrEnum):
     """Used in the scenario that gave it, then discarded."""
 
 
-def colour_of(text: str, card: str = "") -> CardColour:
-    """A card border colour from what a player typed ("gray" is accepted)."""
+def colour_of(text: str, card: str) -> CardColour:
+    """A card border colour from what a player typed ("gray" is accepted); a refusal
+    names the `card` it was typed for."""
     value = name_key(text)
     if value == "gray":
         value = "grey"
