@@ -8,35 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from campaign_samples import PATTERN, tiny
+from campaign_samples import PAX, SCORES, TIED, after_a, grey, orange, started
 
-from companion.rules.campaign import Campaign, CampaignCard, CardColour, colour_of
+from companion.rules.campaign import CampaignCard, CardColour, colour_of
 from companion.rules.errors import Refusal, Rejected
-
-PAX = "PAX-10 (1-01)"
-SCORES = {"Ann": 50, "Bob": 61, "Cid": 47}
-"""Bob wins alone."""
-TIED = {"Ann": 50, "Bob": 61, "Cid": 61}
-"""Bob and Cid tie for the win."""
-
-
-def orange(card: str, player: str, name: str = "") -> CampaignCard:
-    return CampaignCard(card, player, CardColour.ORANGE, name)
-
-
-def grey(card: str, player: str) -> CampaignCard:
-    return CampaignCard(card, player, CardColour.GREY)
-
-
-def started() -> Campaign:
-    """Nothing played yet: envelope A is next, then B, the final one."""
-    box = tiny(card_id_pattern=PATTERN, card_id_example=PAX)
-    return Campaign.new("t", "Quick", box, ["Ann", "Bob", "Cid"])
-
-
-def after_a() -> Campaign:
-    """A played and won by Bob; Ann gained PAX-10 and holds it in B, the final scenario."""
-    return started().record("A", SCORES, gained=[orange(PAX, "Ann")])
 
 
 @pytest.mark.parametrize(("text", "colour"), [
