@@ -112,7 +112,7 @@ class Campaign:
             raise Rejected(Refusal.MALFORMED, "A campaign needs an id")
         if not name.strip():
             raise Rejected(Refusal.BAD_NAME, "A campaign needs a name")
-        if len(name) > 80:
+        if len(name.strip()) > 80:
             raise Rejected(Refusal.BAD_NAME, "A campaign name has at most 80 characters")
         cleaned = tuple(" ".join(p.split()) for p in players)
         for player in cleaned:
