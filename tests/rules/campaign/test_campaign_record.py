@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from campaign_samples import SCORES, TIED, after_a, started
+from campaign_samples import SCORES, TIED, after_a, started, tiny
 
 from companion.rules.campaign import Campaign, ScenarioPlay, Victory, campaign_slug
 from companion.rules.errors import Refusal, Rejected
@@ -119,3 +119,42 @@ def test_cards_held_in_a_scenario_not_played(index: int, message: str) -> None:
         after_a().held(index)
     assert refused.value.kind is Refusal.BAD_NUMBER
     assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(("id", "name", "players", "kind", "message"), [
+    ("  ", "Quick", ["Ann", "Bob"], Refusal.MALFORMED, "A campaign needs an id"),
+    ("t", " ", ["Ann", "Bob"], Refusal.BAD_NAME, "A campaign needs a name"),
+    ("t", "x" * 81, ["Ann", "Bob"], Refusal.BAD_NAME, "A campaign name has at most 80 characters"),
+    ("t", "Quick", ["Ann", " "], Refusal.BAD_NAME, "A player's name cannot be empty"),
+    ("t", "Quick", ["Ann", "x" * 41], Refusal.BAD_NAME,
+     f"Player name '{'x' * 41}' is too long (at most 40 characters)"),
+    ("t", "Quick", ["Ann", " REPLAY"], Refusal.BAD_NAME,
+     "'REPLAY' is reserved; choose another player name"),
+    ("t", "Quick", ["Ann", "ann "], Refusal.NAME_TAKEN,
+     "Player 'ann' is listed twice; give each player a different name"),
+    ("t", "Quick", ["Ann", "Bob", "Cid", "Dan"], Refusal.PLAYER_COUNT,
+     "Tiny Trilogy is played by 2 to 3 players, not 4"),
+    ("t", "Quick", ["Ann"], Refusal.PLAYER_COUNT,
+     "Tiny Trilogy is played by 2 to 3 players, not 1"),
+])
+def test_a_campaign_that_cannot_start_says_why(
+    id: str, name: str, players: list[str], kind: Refusal, message: str
+) -> None:
+    with pytest.raises(Rejected) as refused:
+        Campaign.new(id, name, tiny(), players)
+    assert refused.value.kind is kind
+    assert str(refused.value) == message
+
+
+def test_a_box_for_one_player_says_player() -> None:
+    with pytest.raises(Rejected) as refused:
+        Campaign.new("s", "Alone", tiny(min_players=1, max_players=1), ["Ann", "Bob"])
+    assert str(refused.value) == "Tiny Trilogy is played by 1 to 1 player, not 2"
+
+
+def test_a_new_campaign_keeps_its_names_cleaned() -> None:
+    campaign = Campaign.new(" t ", " " + "x" * 80 + " ", tiny(),
+                            ["Ann  Lee", "y" * 40, " Cid"], created="2025-03-01")
+    assert (campaign.id, campaign.name, campaign.created) == ("t", "x" * 80, "2025-03-01")
+    assert campaign.players == ("Ann Lee", "y" * 40, "Cid")
+    assert campaign.plays == () and campaign.next_envelope == "A"

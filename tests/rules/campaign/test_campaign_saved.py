@@ -86,3 +86,61 @@ def test_saved_cards_held_must_follow_from_the_scenarios(
         Campaign.from_json(data, started().box)
     assert refused.value.kind is Refusal.CAMPAIGN_CARD
     assert str(refused.value) == message
+
+
+def test_a_new_campaign_is_saved_whole() -> None:
+    campaign = Campaign.new("t", "Quick", started().box, ["Ann", "Bob"], created="2025-03-01")
+    assert campaign.to_json() == {
+        "format": 1,
+        "id": "t",
+        "name": "Quick",
+        "box": "tiny",
+        "players": ["Ann", "Bob"],
+        "created": "2025-03-01",
+        "scenarios": [],
+        "final": None,
+        "replayed": [],
+        "final_winner": None,
+    }
+
+
+def _saved(**changes: Any) -> dict[str, Any]:
+    """The file of a campaign where A was played (Bob won), with `changes`."""
+    return {**started().record("A", SCORES).to_json(), **changes}
+
+
+def _finished(**changes: Any) -> dict[str, Any]:
+    """The file of a campaign Bob won in B, the final scenario, with `changes`."""
+    return {**started().record("A", SCORES).record("B", SCORES).to_json(), **changes}
+
+
+TINY = started().box
+
+
+@pytest.mark.parametrize(("data", "boxes", "kind", "message"), [
+    ({"id": "x", "name": "Quick"}, TINY, Refusal.MALFORMED,
+     "This campaign data is not valid: Object missing required field `box`"),
+    (_saved(format=2), TINY, Refusal.UNKNOWN_FORMAT,
+     "Campaign Quick was saved by a newer version of the app (format 2); update the app to"
+     " open it"),
+    (_saved(box="big"), TINY, Refusal.UNKNOWN_BOX, "Campaign Quick belongs to box big, not tiny"),
+    (_saved(), {"big": TINY, "small": TINY}, Refusal.UNKNOWN_BOX,
+     "Campaign Quick uses box 'tiny', which is not installed; known boxes: big, small"),
+    (_saved(), {}, Refusal.UNKNOWN_BOX,
+     "Campaign Quick uses box 'tiny', which is not installed; known boxes: none"),
+    (_saved(replayed=_finished()["scenarios"][1:]), TINY, Refusal.MALFORMED,
+     "Campaign Quick lists replayed final scenarios before its final scenario"),
+    (_saved(final="Ann"), TINY, Refusal.MALFORMED,
+     "Campaign Quick names a final outcome before its final scenario"),
+    (_saved(final_winner="Bob"), TINY, Refusal.WINNER,
+     "Campaign Quick says Bob won, but its scenarios give no winner yet"),
+    (_finished(final_winner="Ann"), TINY, Refusal.WINNER,
+     "Campaign Quick says Ann won, but its scenarios give Bob"),
+])
+def test_a_file_that_cannot_be_the_campaign_is_refused(
+    data: dict[str, Any], boxes: Any, kind: Refusal, message: str
+) -> None:
+    with pytest.raises(Rejected) as refused:
+        Campaign.from_json(data, boxes)
+    assert refused.value.kind is kind
+    assert str(refused.value) == message
