@@ -43,7 +43,7 @@ READ_OUR_SOURCE = (
     "tests/test_install.py",
     "tests/test_layers.py",
     "tests/test_reason_topics.py::test_every_reason_leads_to_a_rule_that_exists",
-    "tests/test_webapp_bundle.py::test_compiling_works_from_relative_folders",
+    "tests/webapp/test_webapp_bundle.py::test_compiling_works_from_relative_folders",
 )
 """Tests of the source text itself (its messages, its length, its imports, its methods,
 its wheel): in mutmut's copy every function sits beside its mutants and a switchboard, so

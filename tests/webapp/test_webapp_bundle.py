@@ -5,29 +5,20 @@ time, tested here on this Python), and the app's tree without what a browser nev
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import shutil
 import zipfile
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from companion.webapp import bundle
+from companion.webapp.node import prepare
 
-PREPARE = Path(bundle.__file__).parent / "node" / "prepare.py"
-
-
-@pytest.fixture(scope="module")
-def prepare() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("prepare", PREPARE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
+# `node/` is no package of the app (Pyodide runs its one file by its text), but CPython
+# imports it as a namespace package: by its real name, so that mutation runs see which
+# tests reach it.
 
 SOURCE = b'''
 import json, os.path
@@ -50,8 +41,7 @@ if __name__ == "__main__":
 '''
 
 
-def test_a_module_imports_what_runs_and_functions_import_only_when_deep(
-        prepare: ModuleType) -> None:
+def test_a_module_imports_what_runs_and_functions_import_only_when_deep() -> None:
     shallow = prepare.imports_in(SOURCE, "pkg.sub.mod", False, deep=False)
     assert shallow == {"json", "os.path", "pkg.sub", "pkg.sub.sibling", "pkg", "pkg.uncle",
                        "typing", "typing.TYPE_CHECKING", "_fast", "slow", "in_class_body"}
@@ -62,7 +52,7 @@ def test_a_module_imports_what_runs_and_functions_import_only_when_deep(
                                                   deep=False)
 
 
-def test_only_the_browser_s_platform_branches_count(prepare: ModuleType) -> None:
+def test_only_the_browser_s_platform_branches_count() -> None:
     source = b'''
 import sys, os
 if sys.platform == "win32":
@@ -83,7 +73,7 @@ if sys.version_info >= (3, 12):
     assert not found & {"winreg", "plistlib", "msvcrt"}
 
 
-def test_bytecode_keeps_asserts_and_line_numbers_but_no_docstrings(prepare: ModuleType) -> None:
+def test_bytecode_keeps_asserts_and_line_numbers_but_no_docstrings() -> None:
     import marshal
 
     source = b'''"""Module doc."""
@@ -107,8 +97,7 @@ def f(x):
     assert raised.traceback[-1].lineno + 1 == 7  # `return 1 / 0`, as in the source
 
 
-def test_bytecode_drops_the_docstrings_of_classes_methods_and_async_functions(
-        prepare: ModuleType) -> None:
+def test_bytecode_drops_the_docstrings_of_classes_methods_and_async_functions() -> None:
     import marshal
 
     source = b'''class C:
@@ -136,8 +125,7 @@ def only_a_docstring():
     assert namespace["only_a_docstring"]() is None
 
 
-def test_the_closure_follows_the_standard_library_and_keeps_only_what_is_reached(
-        prepare: ModuleType) -> None:
+def test_the_closure_follows_the_standard_library_and_keeps_only_what_is_reached() -> None:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("json/__init__.py", "from .decoder import x\n")
