@@ -1,0 +1,78 @@
+"""A small stand-in for the flet-web wheel's `web/` folder: exactly the bits the phone
+app's build rewrites or copies, as the wheel has them (the real files are megabytes)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+INDEX = """<!DOCTYPE html>
+<html>
+<head>
+  <base href="/">
+
+  <meta charset="UTF-8">
+  <meta name="description" content="Flet application.">
+  <meta name="apple-mobile-web-app-title" content="Flet">
+  <link rel="apple-touch-icon" href="icons/apple-touch-icon-192.png">
+  <title>Flet</title>
+  <!-- fletAppConfig -->
+  <script src="python.js"></script>
+</head>
+<body>
+  <div id="loading">
+    <img src="icons/loading-animation.png" alt="" />
+  </div>
+  <script src="flutter_bootstrap.js" async></script>
+</body>
+</html>
+"""
+"""flet-web's index.html, cut to the lines the build rewrites."""
+BOOTSTRAP = """_flutter.loader.load({
+    config: flutterConfig,
+    serviceWorkerSettings: {
+        serviceWorkerVersion: "1804020039" /* deprecated */,
+    },
+    onEntrypointLoaded: async function (engineInitializer) {}
+});
+"""
+RIVE = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+FONTS = [
+    {"family": "MaterialIcons", "fonts": [{"asset": "fonts/MaterialIcons-Regular.otf"}]},
+    {"family": "packages/flutter_math_fork/KaTeX_Main",
+     "fonts": [{"asset": "packages/flutter_math_fork/lib/KaTeX_Main-Regular.ttf"}]},
+    {"family": "packages/cupertino_icons/CupertinoIcons",
+     "fonts": [{"asset": "packages/cupertino_icons/assets/CupertinoIcons.ttf"}]},
+    {"family": "Mixed", "fonts": [{"weight": 700},
+                                  {"asset": "packages/flutter_math_fork/x.ttf"}]},
+    {"family": "NoAsset", "fonts": [{"weight": 700}]},
+    {"family": "NoFonts"},
+]
+
+
+def client(folder: Path, fonts: list[dict[str, object]] | None = None) -> Path:
+    """The client's files the build reads, as a built site holds them before patching."""
+    files: dict[str, bytes] = {
+        "index.html": INDEX.encode(), "flutter_bootstrap.js": BOOTSTRAP.encode(),
+        "assets/FontManifest.json": json.dumps(FONTS if fonts is None else fonts).encode(),
+        "main.dart.js": b"var a='" + RIVE + b"rive_native.js';",
+        "main.dart.wasm": b"\0asm no address here",
+    }
+    for name, data in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    return folder
+
+
+PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+
+def web(folder: Path) -> Path:
+    """flet-web's `web/` folder, the few files of each kind the build handles."""
+    client(folder)
+    (folder / "pyodide").mkdir()
+    for name in PYODIDE:
+        (folder / "pyodide" / name).write_bytes(b"shipped " + name.encode())
+    (folder / "pyodide" / "pyodide-lock.json").write_text(
+        '{"info": {"python": "3.14.2"}, "packages": {"micropip": {}}}', encoding="utf-8")
+    return folder
