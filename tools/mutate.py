@@ -91,10 +91,13 @@ def prepare(name: str, only: list[str]) -> Path:
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, target)
-    for old in (place / "companion", place / "tests"):
-        for path in old.rglob("*.py"):
-            if str(path.relative_to(place)) not in wanted:
-                path.unlink()
+    # A module or test moved or deleted since: gone from both copies (mutmut's own,
+    # `mutants/`, keeps every file it ever copied, and pytest would still collect it).
+    for copy in (place, place / "mutants"):
+        for old in (copy / "companion", copy / "tests"):
+            for path in old.rglob("*.py"):
+                if str(path.relative_to(copy)) not in wanted:
+                    path.unlink()
     beside = sorted({relative.split("/")[0] for relative in wanted} - {"companion", "tests"})
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8") + settings(only, beside)
     (place / "pyproject.toml").write_text(pyproject, encoding="utf-8")
