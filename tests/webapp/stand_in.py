@@ -4,6 +4,8 @@ app's build rewrites or copies, as the wheel has them (the real files are megaby
 from __future__ import annotations
 
 import json
+import random
+import zlib
 from pathlib import Path
 
 INDEX = """<!DOCTYPE html>
@@ -16,6 +18,7 @@ INDEX = """<!DOCTYPE html>
   <meta name="apple-mobile-web-app-title" content="Flet">
   <link rel="apple-touch-icon" href="icons/apple-touch-icon-192.png">
   <title>Flet</title>
+  <!-- Flet’s settings — a host fills them in -->
   <!-- fletAppConfig -->
   <script src="python.js"></script>
 </head>
@@ -28,7 +31,8 @@ INDEX = """<!DOCTYPE html>
 </html>
 """
 """flet-web's index.html, cut to the lines the build rewrites."""
-BOOTSTRAP = """_flutter.loader.load({
+BOOTSTRAP = """// Flutter’s loader — see flutter.js
+_flutter.loader.load({
     config: flutterConfig,
     serviceWorkerSettings: {
         serviceWorkerVersion: "1804020039" /* deprecated */,
@@ -39,6 +43,7 @@ BOOTSTRAP = """_flutter.loader.load({
 RIVE = b"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
 FONTS = [
     {"family": "MaterialIcons", "fonts": [{"asset": "fonts/MaterialIcons-Regular.otf"}]},
+    {"family": "Émoji", "fonts": [{"asset": "fonts/emoji.ttf"}]},
     {"family": "packages/flutter_math_fork/KaTeX_Main",
      "fonts": [{"asset": "packages/flutter_math_fork/lib/KaTeX_Main-Regular.ttf"}]},
     {"family": "packages/cupertino_icons/CupertinoIcons",
@@ -76,3 +81,18 @@ def web(folder: Path) -> Path:
     (folder / "pyodide" / "pyodide-lock.json").write_text(
         '{"info": {"python": "3.14.2"}, "packages": {"micropip": {}}}', encoding="utf-8")
     return folder
+
+
+def words() -> bytes:
+    """Text of 20 kB, the same at every run, that zlib's levels compress to different
+    sizes (a source file would, but it changes)."""
+    rng = random.Random(7)
+    vocabulary = ("the", "app", "a", "phone", "site", "build", "python", "module", "import",
+                  "from", "def", "return", "class", "none", "true")
+    return " ".join(rng.choice(vocabulary) for _ in range(4000)).encode()
+
+
+def deflated_size(data: bytes, level: int) -> int:
+    """The size of `data` deflated at `level`, as a ZIP archive stores it."""
+    packer = zlib.compressobj(level, zlib.DEFLATED, -15)
+    return len(packer.compress(data) + packer.flush())

@@ -15,9 +15,12 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from stand_in import web
+from stand_in import web, words
 
 from companion.webapp import build, bundle, offline
+
+MEMORY = b"\0" * 4000 + words()
+"""A memory snapshot: mostly zeros, and some of anything."""
 
 
 class Python:
@@ -52,7 +55,7 @@ class Python:
         self.calls.append(("node", script, *args[:1], Path(args[1]).name, *args[2:]))
         if self.snapshot is None:
             return None
-        Path(args[2]).write_bytes(b"\0" * 4000 + b"memory")  # even when it fails after
+        Path(args[2]).write_bytes(MEMORY)  # even when it fails after
         return subprocess.CompletedProcess([], self.snapshot, "", "")
 
 
@@ -103,7 +106,7 @@ def test_a_build_writes_the_whole_site_and_says_what_it_made(
     with zipfile.ZipFile(site / "app.zip") as archive:
         assert archive.namelist() == ["main.py"]
     assert gzip.decompress((site / "pyodide" / "snapshot.bin").read_bytes()) == (
-        b"\0" * 4000 + b"memory")
+        MEMORY)
     # Patched: no request to another host (the rest is stated in test_webapp_client.py).
     assert b"jsdelivr" not in (site / "main.dart.js").read_bytes()
     # Pyodide is handed absolute folders: Node.js runs from elsewhere.
@@ -184,8 +187,8 @@ def test_a_snapshot_is_stored_gzipped(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(bundle, "run_node", python.run_node)
     target = tmp_path / "snapshot.bin"
     assert build._snapshot(tmp_path / "pyodide", tmp_path / "app", target)
-    memory = b"\0" * 4000 + b"memory"
-    assert target.read_bytes()[10:] == gzip.compress(memory, compresslevel=6)[10:]
+    # At gzip's level 6 (past its first ten bytes, which hold the time).
+    assert target.read_bytes()[10:] == gzip.compress(MEMORY, compresslevel=6)[10:]
     assert python.calls == [("node", build.SNAPSHOT_JS, str(tmp_path / "pyodide"), "app",
                              str(target), ",".join(build.PRELOADED))]
     python.snapshot = 1

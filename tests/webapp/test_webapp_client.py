@@ -20,6 +20,7 @@ from companion.web.client_patch import NO_RIVE
 from companion.webapp import build
 
 
+@pytest.mark.usefixtures("ascii_locale")
 def test_the_page_is_the_app_s_and_starts_from_this_site(tmp_path: Path) -> None:
     build._write_index(client(tmp_path))
     expected = f"""<!DOCTYPE html>
@@ -34,6 +35,7 @@ def test_the_page_is_the_app_s_and_starts_from_this_site(tmp_path: Path) -> None
   <meta name="apple-mobile-web-app-title" content="Companion">
   <link rel="apple-touch-icon" href="icons/apple-touch-icon.png">
   <title>Wonderful Companion</title>
+  <!-- Flet’s settings — a host fills them in -->
   {build.INDEX_CONFIG}
   <script src="python.js"></script>
 </head>
@@ -105,6 +107,7 @@ def test_the_shell_speaks_every_language_of_the_app_and_leaves_the_language_alon
     assert "__" not in shell  # every placeholder filled
 
 
+@pytest.mark.usefixtures("ascii_locale")
 def test_the_client_asks_no_other_host_and_registers_no_worker_of_its_own(
         tmp_path: Path) -> None:
     client(tmp_path)
@@ -113,6 +116,7 @@ def test_the_client_asks_no_other_host_and_registers_no_worker_of_its_own(
     assert script == b"var a='" + NO_RIVE + b"_" * (len(RIVE) - len(NO_RIVE)) + b"rive_native.js';"
     assert (tmp_path / "main.dart.wasm").read_bytes() == b"\0asm no address here"
     assert (tmp_path / "flutter_bootstrap.js").read_text(encoding="utf-8") == (
+        "// Flutter’s loader — see flutter.js\n"
         "_flutter.loader.load({\n    config: flutterConfig,\n    \n"
         "    onEntrypointLoaded: async function (engineInitializer) {}\n});\n")
     assert "<title>Wonderful Companion</title>" in (tmp_path / "index.html").read_text("utf-8")
@@ -120,6 +124,7 @@ def test_the_client_asks_no_other_host_and_registers_no_worker_of_its_own(
     fonts = (tmp_path / "assets" / "FontManifest.json").read_text(encoding="utf-8")
     assert fonts == json.dumps([
         {"family": "MaterialIcons", "fonts": [{"asset": "fonts/MaterialIcons-Regular.otf"}]},
+        {"family": "Émoji", "fonts": [{"asset": "fonts/emoji.ttf"}]},
         {"family": "NoAsset", "fonts": [{"weight": 700}]}, {"family": "NoFonts"},
         {"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]}])
 
@@ -150,9 +155,11 @@ def test_the_manifest_and_icons_make_the_site_installable(
     tested on its own: here each stands for its arguments)."""
     monkeypatch.setattr(build.icons, "png",
                         lambda size, maskable=False: f"{size} {maskable}".encode())
-    build._write_manifest_and_icons(tmp_path)
-    icons = {path.relative_to(tmp_path).as_posix(): path.read_bytes()
-             for path in tmp_path.rglob("*.png")}
+    site = tmp_path / "new" / "site"
+    build._write_manifest_and_icons(site)
+    build._write_manifest_and_icons(site)  # again over them: the same files
+    icons = {path.relative_to(site).as_posix(): path.read_bytes()
+             for path in site.rglob("*.png")}
     assert icons == {"icons/icon-192.png": b"192 False", "icons/icon-512.png": b"512 False",
                      "icons/icon-maskable-192.png": b"192 True",
                      "icons/icon-maskable-512.png": b"512 True",
@@ -179,10 +186,11 @@ def test_the_manifest_and_icons_make_the_site_installable(
              "purpose": "maskable"},
         ],
     }
-    text = (tmp_path / "manifest.json").read_text(encoding="utf-8")
+    text = (site / "manifest.json").read_text(encoding="utf-8")
     assert text == json.dumps(manifest, indent=2)
 
 
+@pytest.mark.usefixtures("ascii_locale")
 def test_the_site_takes_of_the_client_only_what_this_app_runs(tmp_path: Path) -> None:
     web, dest = tmp_path / "web", tmp_path / "site"
     names = (
@@ -202,9 +210,10 @@ def test_the_site_takes_of_the_client_only_what_this_app_runs(tmp_path: Path) ->
         (web / name).parent.mkdir(parents=True, exist_ok=True)
         (web / name).write_text(f"flet's {name}", encoding="utf-8")
     (web / "pyodide" / "pyodide-lock.json").write_text(
-        '{"info": {"python": "3.14.2"}, "packages": {"micropip": {"name": "micropip"}}}',
+        '{"info": {"python": "3.14.2", "note": "Pyodide’s"}, "packages": {"micropip": {}}}',
         encoding="utf-8")
     build._copy_client(web, dest)
+    build._copy_client(web, dest)  # again over the same copy: the same result
     copied = {path.relative_to(dest).as_posix() for path in dest.rglob("*") if path.is_file()}
     assert copied == {
         "index.html", "flutter.js", "main.dart.js", "main.dart.wasm", "python.js",
@@ -219,4 +228,4 @@ def test_the_site_takes_of_the_client_only_what_this_app_runs(tmp_path: Path) ->
     for name in ("python.js", "python-worker.js"):  # the site's own, not Flet's
         assert (dest / name).read_text(encoding="utf-8") == (site / name).read_text("utf-8")
     assert json.loads((dest / "pyodide" / "pyodide-lock.json").read_text("utf-8")) == {
-        "info": {"python": "3.14.2"}, "packages": {}}
+        "info": {"python": "3.14.2", "note": "Pyodide’s"}, "packages": {}}

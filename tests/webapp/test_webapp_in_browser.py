@@ -125,16 +125,17 @@ def test_one_copy_at_a_time_and_one_more_for_changes_made_meanwhile(
 def test_mounting_loads_what_indexeddb_holds(browser: Browser, tmp_path: Path) -> None:
     browser.answer = lambda done: asyncio.get_running_loop().call_soon(done)  # later, OK
     root = tmp_path / "share" / "data"
-    asyncio.run(main_in_browser.mount(root))
+    # Bounded: a callback that never comes would otherwise wait forever.
+    asyncio.run(asyncio.wait_for(main_in_browser.mount(root), timeout=60))
     assert root.is_dir()
     assert browser.mounts == [("IDBFS", {}, str(root))]
     assert [populate for populate, _ in browser.copies] == [True]  # IndexedDB to memory
 
 
 def test_a_storage_that_cannot_be_read_is_an_error(browser: Browser, tmp_path: Path) -> None:
-    browser.answer = lambda done: asyncio.get_running_loop().call_soon(done, "no quota")
+    browser.answer = lambda done: done("no quota")  # at once, as a refused copy may
     with pytest.raises(OSError) as raised:
-        asyncio.run(main_in_browser.mount(tmp_path))
+        asyncio.run(asyncio.wait_for(main_in_browser.mount(tmp_path), timeout=60))
     assert (raised.value.errno, raised.value.strerror) == (errno.EIO, "IndexedDB: no quota")
 
 
@@ -308,7 +309,7 @@ def test_the_first_reminder_says_the_browser_holds_the_only_copy(
                     "file: it is your only copy if the phone is lost or the browser's data is "
                     "cleared.")
     banner.actions[0].on_click()  # Later
-    assert not banner.open and updates == [banner] and page.routes == []
+    assert banner.open is False and updates == [banner] and page.routes == []
     state.exported()  # no longer listened to: nothing redrawn
     assert updates == [banner]
 
@@ -323,7 +324,7 @@ def test_a_later_reminder_names_the_last_export_and_leads_to_settings(
     assert text == ("Your last export of your games is from 2026-01-02. Export them again to "
                     "keep a copy outside this browser.")
     banner.actions[1].on_click()  # Export now
-    assert not banner.open and updates == [banner] and page.routes == ["/settings"]
+    assert banner.open is False and updates == [banner] and page.routes == ["/settings"]
 
 
 def test_an_export_from_anywhere_closes_the_reminder_once(
@@ -333,7 +334,7 @@ def test_an_export_from_anywhere_closes_the_reminder_once(
     reminder(page, state, has_data=True)
     banner, _ = _banner(page)
     state.exported()
-    assert not banner.open and updates == [banner]
+    assert banner.open is False and updates == [banner]
     banner.actions[0].on_click()  # closed already: not redrawn again
     assert updates == [banner]
 
@@ -382,13 +383,16 @@ def test_start_mounts_the_data_opens_the_store_and_runs_the_app(
     memory = MemoryBackend()
     services = SimpleNamespace(backend=memory, runs_in_browser=False)
     start = Start(monkeypatch, tmp_path, services)
+    browser.answer = lambda done: done()  # each copy ends at once
     asyncio.run(main_in_browser.start())
     assert start.mounted == [tmp_path]
     assert services.runs_in_browser
     assert isinstance(services.backend, SyncedBackend)
     assert browser.marks == ["python: entry", "python: storage loaded", "storage: saving",
-                             "python: app imported"]
+                             "storage: saved", "python: app imported"]
     assert [populate for populate, _ in browser.copies] == [False]  # opening may repair
+    services.backend.set_setting("theme", "dark")
+    assert len(browser.copies) == 2 and memory.settings == {"theme": "dark"}
     (run,) = start.runs
     page = Page()
     run(page)
@@ -399,6 +403,7 @@ def test_start_mounts_the_data_opens_the_store_and_runs_the_app(
     assert len(later.dialogs) == 1  # a game to lose, never exported
     services.backend.export_all()  # the note is kept beside the data, in the mounted folder
     assert json.loads((tmp_path / STATE_FILE).read_text(encoding="utf-8"))["last_export"]
+    assert len(browser.copies) == 3
 
 
 def test_a_store_that_cannot_open_shows_why_and_nothing_else(

@@ -48,6 +48,23 @@ def test_a_file_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
     assert os.listdir(target.parent) == ["x.gz"]
 
 
+def test_the_temporary_file_is_made_beside_the_copy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the same file system, so that the rename is atomic (and possible at all: the
+    system's temporary folder may be another file system)."""
+    made: list[Path] = []
+    mkstemp = offline.tempfile.mkstemp
+
+    def spy(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        handle, name = mkstemp(*args, **kwargs)
+        made.append(Path(name))
+        return handle, name
+
+    monkeypatch.setattr(offline.tempfile, "mkstemp", spy)
+    offline._write_atomically(tmp_path / "ab" / "x.br", b"data")
+    assert [path.parent for path in made] == [tmp_path / "ab"]
+
+
 @pytest.mark.parametrize("kind", ["gz", "br"])
 def test_a_copy_is_made_once_and_kept_by_its_content(copies: Path, kind: str) -> None:
     data = b"the same bytes " * 200
@@ -91,13 +108,27 @@ def test_copies_are_written_only_where_they_are_smaller(copies: Path, tmp_path: 
     (site / "small.js").write_bytes(b"x" * 100)
     (site / "old.js.gz").write_bytes(b"x" * 5000)  # a copy is not copied again
     (site / "image.png").write_bytes(b"\0" * 5000)
+    (site / "vendor.js").mkdir()  # a folder's name, as some packages name theirs
+    for number in range(64):
+        (site / "vendor.js" / f"part-{number:02}.txt").write_bytes(b"x")
     assert offline.write_precompressed(site) == 4
     assert sorted(path.relative_to(site).as_posix() for path in site.rglob("*")
                   if path.is_file()) == [
         "big.js", "big.js.br", "big.js.gz", "image.png", "old.js.gz", "random.js",
-        "small.js", "sub/big.json", "sub/big.json.br", "sub/big.json.gz"]
+        "small.js", "sub/big.json", "sub/big.json.br", "sub/big.json.gz",
+        *(f"vendor.js/part-{number:02}.txt" for number in range(64))]
     assert gzip.decompress((site / "sub/big.json.gz").read_bytes()) == b'{"a": 1}' * 300
     assert brotli.decompress((site / "big.js.br").read_bytes()) == b"let x = 1;\n" * 300
+
+
+def test_a_copy_no_smaller_than_its_file_is_not_written(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A host would send it in place of the file for nothing."""
+    monkeypatch.setattr(offline, "_compressed",
+                        lambda data, kind: data if kind == "br" else data[:-1])
+    (tmp_path / "app.js").write_bytes(b"x" * 2000)
+    assert offline.write_precompressed(tmp_path) == 1
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["app.js", "app.js.gz"]
 
 
 def test_the_worker_lists_every_kept_file_by_hash_and_names_its_cache(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from stand_in import deflated_size, words
 
 from companion.webapp.node import prepare
 
@@ -179,14 +180,16 @@ def test_the_app_is_compiled_in_place_and_its_imports_collected(
     # a data file must not end the folder's compilation.
     _write(app, {"pkg/__init__.py": "from . import child\n",
                  "pkg/child.py": "import json\ndef later():\n    import email.message\n",
+                 "package/module.py": "from . import sibling\n",
                  "top.py": '"""Doc."""\nimport csv\n'})
     _write(app, {"pkg/data.txt": "data", "pkg/more.json": "{}", "notes.md": "notes"})
     monkeypatch.setattr(prepare, "APP", str(app))
     wanted = prepare.compile_app()
-    assert wanted == {"pkg", "pkg.child", "json", "email.message", "csv"}
+    assert wanted == {"pkg", "pkg.child", "json", "email.message", "csv", "package",
+                      "package.sibling"}
     left = {path.relative_to(app).as_posix() for path in app.rglob("*") if path.is_file()}
-    assert left == {"pkg/__init__.pyc", "pkg/child.pyc", "top.pyc", "pkg/data.txt",
-                    "pkg/more.json", "notes.md"}
+    assert left == {"pkg/__init__.pyc", "pkg/child.pyc", "package/module.pyc", "top.pyc",
+                    "pkg/data.txt", "pkg/more.json", "notes.md"}
     assert _same_pyc((app / "top.pyc").read_bytes(),
                      prepare.bytecode(b'"""Doc."""\nimport csv\n', "top.py"))
     code = marshal.loads((app / "pkg/child.pyc").read_bytes()[16:])
@@ -268,6 +271,28 @@ def test_the_standard_library_written_holds_the_kept_modules_compiled_and_their_
         assert _same_pyc(written.read("site.pyc"), prepare.bytecode(b"y = 2\n", "site.py"))
         assert written.read("json/data.bin") == b"d"
         assert {info.compress_type for info in written.infolist()} == {zipfile.ZIP_DEFLATED}
+
+
+def test_a_package_s_data_is_kept_by_its_own_folder_not_its_parent_s(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`xml.dom.minidom` kept: the data of `xml/dom/` goes with it, not that of `xml/`."""
+    archive = _archive({"xml/dom/minidom.py": "", "xml/dom/data.bin": "kept",
+                        "xml/other.bin": "left out", "xml/__init__.py": ""})
+    monkeypatch.setattr(prepare, "OUT", str(tmp_path / "out.zip"))
+    prepare.write_stdlib(archive, {"xml.dom.minidom": "xml/dom/minidom.py"})
+    with zipfile.ZipFile(tmp_path / "out.zip") as written:
+        assert written.namelist() == ["xml/dom/minidom.pyc", "xml/dom/data.bin"]
+
+
+def test_the_standard_library_is_compressed_at_zlib_s_best(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Downloaded by every phone: the few more seconds of the build are worth it."""
+    data = words()
+    archive = _archive({"big/__init__.py": "", "big/table.txt": data.decode()})
+    monkeypatch.setattr(prepare, "OUT", str(tmp_path / "out.zip"))
+    prepare.write_stdlib(archive, {"big": "big/__init__.py"})
+    with zipfile.ZipFile(tmp_path / "out.zip") as written:
+        assert written.getinfo("big/table.txt").compress_size == deflated_size(data, 9)
 
 
 @pytest.mark.usefixtures("imports_undone")

@@ -14,6 +14,7 @@ from typing import Any
 
 import platformdirs
 import pytest
+from stand_in import deflated_size, words
 
 from companion.webapp import bundle
 
@@ -67,18 +68,24 @@ class Pip:
 
 @pytest.fixture
 def cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """The build's cache folder in the test's folder (not made yet), every requirement at
-    version 1.0."""
+    """The build's cache folder in the test's folder (not made yet), and the versions
+    installed here."""
     root = tmp_path / "cache" / "web"
     monkeypatch.setattr(bundle, "_cache_root", lambda: root)
-    monkeypatch.setattr(bundle, "version", lambda name: "1.0")
+    monkeypatch.setattr(bundle, "version", VERSIONS.__getitem__)
     return root
+
+
+VERSIONS = {"flet": "1.0.5", "flet-charts": "1.0.2", "tinydb": "4.8.2", "msgspec": "0.19.0",
+            "platformdirs": "4.5.0", "filelock": "3.20.0", "segno": "1.6.6",
+            "msgpack": "1.1.2", "repath": "0.9.0", "six": "1.17.0"}
+"""The version of each requirement installed here, as `importlib.metadata` says."""
 
 
 def _key() -> str:
     """The cache's name for this version set: Pyodide's platform, its Python, the
     requirements (a new version of any makes a new folder) and the kind of files."""
-    requirements = [f"{name}==1.0" for name in bundle.REQUIREMENTS]
+    requirements = [f"{name}=={VERSIONS[name]}" for name in bundle.REQUIREMENTS]
     return hashlib.sha256(json.dumps(["pyemscripten_2026_0_wasm32", "3.14", requirements,
                                       "sources"]).encode()).hexdigest()[:16]
 
@@ -97,9 +104,9 @@ def test_the_dependencies_are_pyodide_s_wheels_at_this_install_s_versions(
         "--disable-pip-version-check", "--target", str(staging),
         "--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14",
         "--implementation", "cp", "--abi", "cp314", "--abi", "abi3", "--abi", "none",
-        "--only-binary=:all:", "flet==1.0", "flet-charts==1.0", "tinydb==1.0", "msgspec==1.0",
-        "platformdirs==1.0", "filelock==1.0", "segno==1.0", "msgpack==1.0", "repath==1.0",
-        "six==1.0"]
+        "--only-binary=:all:", "flet==1.0.5", "flet-charts==1.0.2", "tinydb==4.8.2",
+        "msgspec==0.19.0", "platformdirs==4.5.0", "filelock==3.20.0", "segno==1.6.6",
+        "msgpack==1.1.2", "repath==0.9.0", "six==1.17.0"]
     assert kwargs == {"capture_output": True, "text": True, "check": False}
     # The staging folder became the cache's folder, marked complete; nothing else is left.
     assert sorted(path.name for path in cache.iterdir()) == [folder.name]
@@ -223,8 +230,10 @@ def test_without_node_no_script_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert bundle.run_node("console.log(1)", "a") is None
 
 
+@pytest.mark.usefixtures("ascii_locale")
 def test_a_node_script_runs_as_an_es_module_with_its_arguments(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Written as UTF-8, which Node.js reads, whatever the machine's locale."""
     seen: dict[str, Any] = {}
 
     def run(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
@@ -235,10 +244,10 @@ def test_a_node_script_runs_as_an_es_module_with_its_arguments(
 
     monkeypatch.setattr(bundle, "node", lambda: "/bin/node")
     monkeypatch.setattr(bundle.subprocess, "run", run)
-    done = bundle.run_node("import fs from 'fs';", "one", "two")
+    done = bundle.run_node("import fs from 'fs'; // Pyodide’s", "one", "two")
     assert done is not None and done.stdout == "out"
     assert seen["command"] == ["/bin/node", str(seen["script"]), "one", "two"]
-    assert seen["name"] == "script.mjs" and seen["text"] == "import fs from 'fs';"
+    assert seen["name"] == "script.mjs" and seen["text"] == "import fs from 'fs'; // Pyodide’s"
     assert seen["kwargs"] == {"capture_output": True, "text": True, "check": False}
     assert not seen["script"].exists()  # its folder is gone with the run
 
@@ -258,7 +267,7 @@ class Node:
 def test_compiling_hands_pyodide_absolute_folders_and_the_program(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    node = Node(subprocess.CompletedProcess([], 0, 'loading\n["json", "os"]\n', ""))
+    node = Node(subprocess.CompletedProcess([], 0, 'loading\nwarning\n["json", "os"]\n', ""))
     monkeypatch.setattr(bundle, "run_node", node)
     kept = bundle.compile_with_pyodide(Path("pyodide"), Path("app"), Path("out"),
                                        entries=("a", "b.c"))
@@ -293,3 +302,12 @@ def test_the_archive_holds_every_file_by_its_path_in_the_tree(tmp_path: Path) ->
         assert archive.read("pkg/mod.pyc") == b"code" * 100
         assert archive.read("top.py") == b"x = 1\n"
         assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_DEFLATED}
+
+
+def test_the_archive_is_compressed_at_zlib_s_best(tmp_path: Path) -> None:
+    """Downloaded by every phone: the few more seconds of the build are worth it."""
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "table.txt").write_bytes(words())
+    bundle.zip_tree(tmp_path / "app", tmp_path / "app.zip")
+    with zipfile.ZipFile(tmp_path / "app.zip") as archive:
+        assert archive.getinfo("table.txt").compress_size == deflated_size(words(), 9)
