@@ -59,7 +59,8 @@ def client(folder: Path, fonts: list[dict[str, object]] | None = None) -> Path:
     """The client's files the build reads, as a built site holds them before patching."""
     files: dict[str, bytes] = {
         "index.html": INDEX.encode(), "flutter_bootstrap.js": BOOTSTRAP.encode(),
-        "assets/FontManifest.json": json.dumps(FONTS if fonts is None else fonts).encode(),
+        "assets/FontManifest.json": json.dumps(FONTS if fonts is None else fonts,
+                                               ensure_ascii=False).encode(),  # UTF-8
         "main.dart.js": b"var a='" + RIVE + b"rive_native.js';",
         "main.dart.wasm": b"\0asm no address here",
     }
