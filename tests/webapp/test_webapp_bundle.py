@@ -73,6 +73,28 @@ if sys.version_info >= (3, 12):
     assert not found & {"winreg", "plistlib", "msvcrt"}
 
 
+def test_a_negated_test_runs_the_other_branch() -> None:
+    """`if not TYPE_CHECKING:` runs at run time: its imports are kept (they were lost
+    when any test naming TYPE_CHECKING counted as never running)."""
+    source = b'''
+import sys
+from typing import TYPE_CHECKING
+if not TYPE_CHECKING:
+    import at_run_time
+else:
+    import only_for_the_checker
+if not sys.platform == "win32":
+    import not_windows
+if not (sys.platform == "emscripten"):
+    import not_the_browser
+if not sys.version_info >= (3, 12):
+    import either_way
+'''
+    found = prepare.imports_in(source, "m", False, deep=False)
+    assert {"at_run_time", "not_windows", "either_way"} <= found
+    assert not found & {"only_for_the_checker", "not_the_browser"}
+
+
 def test_bytecode_keeps_asserts_and_line_numbers_but_no_docstrings() -> None:
     import marshal
 

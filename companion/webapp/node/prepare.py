@@ -47,7 +47,11 @@ class _Platform:
 def _branch(test: ast.expr) -> bool | None:
     """Whether an `if` runs in the browser, when its test can tell: never for
     `__name__ == "__main__"` or `TYPE_CHECKING`; by the browser's values for a test that
-    reads only `sys.platform` and `os.name`; None for any other test (both branches)."""
+    reads only `sys.platform` and `os.name`; None for any other test (both branches). A
+    `not` turns its operand's answer round: `if not TYPE_CHECKING:` runs."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _branch(test.operand)
+        return None if inner is None else not inner
     text = ast.unparse(test)
     if "__main__" in text or "TYPE_CHECKING" in text:
         return False
