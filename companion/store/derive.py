@@ -121,7 +121,7 @@ def _claims(game: dict[str, Any]) -> list[object]:
 
 def _quick_score(game: dict[str, Any], where: str) -> int:
     """Score every tableau of a quick score again; returns the game's (winner's) total."""
-    from companion.rules.errors import Refusal, Rejected
+    from companion.rules.errors import Rejected
     from companion.rules.scoring import Standing, ranking, score, solo_rank
     from companion.shipped.catalog import catalog
 
@@ -130,22 +130,24 @@ def _quick_score(game: dict[str, Any], where: str) -> int:
         raise Invalid(f"{where}.tableaux", "a quick score needs the list of its tableaux")
     cards = catalog()
     scores: list[dict[str, int]] = []
+    faces: list[str] = []  # as the catalog reads them: "b" is face B
     standings: list[Standing] = []
     for number, entry in enumerate(tableaux):
         here = f"{where}.tableaux[{number}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("cards"), list):
+            raise Invalid(here, "a tableau needs an empire, a face and its cards")
         try:
-            if not isinstance(entry, dict) or not isinstance(entry.get("cards"), list):
-                raise Rejected(Refusal.MALFORMED, "a tableau needs an empire, a face and its cards")
             built = [cards.card(card_id) for card_id, copies in entry["cards"]
                      for _ in range(_count(copies))]
-            result = score(cards.empire(entry["empire"], entry.get("face", "A")), built,
-                           entry.get("generals", 0), entry.get("financiers", 0))
+            empire = cards.empire(entry["empire"], entry.get("face", "A"))
+            result = score(empire, built, entry.get("generals", 0), entry.get("financiers", 0))
         except Rejected as exc:
             raise Invalid(here, "{reason}", reason=str(exc)) from None
         except (KeyError, TypeError, ValueError):
             raise Invalid(here, "a tableau needs an empire, a face and its cards as"
                           " [card number, copies] pairs") from None
         scores.append(result.as_dict())
+        faces.append(empire.face)
         standings.append(Standing(result.total, len(built),
                                   entry.get("generals", 0) + entry.get("financiers", 0)))
     places = dict(ranking(standings))
@@ -153,7 +155,7 @@ def _quick_score(game: dict[str, Any], where: str) -> int:
         entry["score"] = scores[number]
         entry["place"] = places[number]
         if len(tableaux) == 1:
-            rank = solo_rank(scores[number]["total"], str(entry.get("face", "A")))
+            rank = solo_rank(scores[number]["total"], faces[number])
             entry["solo_rank"] = None if rank is None else rank.value
     winner = min(range(len(tableaux)), key=lambda i: (places[i], i))
     game["score"] = {**scores[winner], "name": tableaux[winner].get("name")}
