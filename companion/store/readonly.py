@@ -75,8 +75,7 @@ def _bytes(path: Path, pending: dict[Path, bytes] | None = None) -> bytes | None
     """The file's content (its committed new content if a commit is being switched), or
     None if there is no such file; trouble reaching it raises `StoreError`."""
     if pending is None:
-        pending = journal.view(path.parent if path.parent.name != ARCHIVE_DIR
-                               else path.parent.parent)[1]
+        pending = journal.view(_folder_of(path))[1]
     if path in pending:
         return pending[path]
     try:
@@ -87,19 +86,30 @@ def _bytes(path: Path, pending: dict[Path, bytes] | None = None) -> bytes | None
         raise unreadable(path, exc) from exc
 
 
+def _folder_of(path: Path) -> Path:
+    """The data folder a data file is in: an archive month is one folder deeper (and the
+    data folder itself may be named "archive")."""
+    if path.parent.name == ARCHIVE_DIR and schema.is_shard_name(path.name):
+        return path.parent.parent
+    return path.parent
+
+
 class _FrozenStorage(AtomicJSONStorage):
     """The storage of a read-only store: a write is refused and changes nothing."""
 
     def write(self, data: dict[str, Any]) -> None:
         # TinyDB changed the data in memory before asking to write it: put it back.
         self._data = msgspec.json.decode(self._saved)
-        raise refusal(self.path.parent)
+        raise refusal(_folder_of(self.path))
 
 
 class ReadOnlyStore(Store):
     """A `Store` whose reading methods work and whose changing methods raise `StoreError`.
 
     `export_file` works too: it writes only the file asked for, never in the data folder.
+    What the app writes besides a change never runs here: its own `_load` replaces the
+    app's opening (which sets damaged spare copies aside and makes the day's backup), and
+    the changes, which make the day's backup too, are refused before they begin.
     """
 
     def _load(self) -> None:
@@ -203,9 +213,6 @@ class ReadOnlyStore(Store):
         self.notices.append(first.followed_by(then, _REPAIR))
         return shard
 
-    def _check_spares(self, months: bool = True) -> None:
-        """Setting a damaged previous version aside is a write: the app does it."""
-
     def _games_back_told(self, back: list[dict[str, Any]]) -> None:
         for record in back:
             self.notices.append(Notice(Plural(
@@ -249,9 +256,6 @@ class ReadOnlyStore(Store):
             found = self._shards[name] = _File(path, ARCHIVE, reading.data,
                                                storage=_FrozenStorage)
         return found
-
-    def _daily_backup(self) -> None:
-        """A backup is a write: the app makes it."""
 
     def _refuse(self) -> NoReturn:
         raise refusal(self.folder)
