@@ -109,8 +109,8 @@ class DataFolder(Mending):
         self._own = self.game_backups.load()
         back = games_back(ongoing.data, self._own, elsewhere(main.data)) \
             if ONGOING in damaged else []
-        self._main = _File(paths[MAIN], MAIN, main.data, main.raw, journal=self._journal)
-        self._ongoing = _File(paths[ONGOING], ONGOING, ongoing.data,
+        self._main = _File(paths[MAIN], main.data, main.raw, journal=self._journal)
+        self._ongoing = _File(paths[ONGOING], ongoing.data,
                               None if back else ongoing.raw, journal=self._journal)
         # The spare copies of the archive months once a day, with the day's backup.
         self._check_spares(months=not (self.backups.root / _today()).is_dir())
@@ -243,7 +243,7 @@ class DataFolder(Mending):
             return self._shard(name)
         assert reading.data is not None
         path.parent.mkdir(exist_ok=True)
-        shard = self._shards[name] = _File(path, ARCHIVE, reading.data, reading.raw,
+        shard = self._shards[name] = _File(path, reading.data, reading.raw,
                                            journal=self._journal)
         return shard
 

@@ -418,7 +418,7 @@ class Mending:
         body = encode(month.data)
         with self._journal.batch():
             path.parent.mkdir(exist_ok=True)
-            shard = self._shards[name] = _File(path, ARCHIVE, month.data, body,
+            shard = self._shards[name] = _File(path, month.data, body,
                                                journal=self._journal)
             self._journal.stage(path, seal(body))
             history = self._main.table(HISTORY)

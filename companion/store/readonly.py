@@ -130,13 +130,13 @@ class ReadOnlyStore(Store):
         self._own = self.game_backups.load()
         if ongoing.problem is not None:
             self._games_back_told(games_back(ongoing.data, self._own, elsewhere(main.data)))
-        self._main = _File(main_path, MAIN, main.data, storage=_FrozenStorage)
+        self._main = _File(main_path, main.data, storage=_FrozenStorage)
         for name, problem in self._damaged_months().items():
             self._mend_month(name, problem, trust_listing=main.problem is None)
         if main.problem is not None:  # read from an older copy: the history may lag
             self._add_archived(main.data)
         _keep_newest(main.data, ongoing.data)
-        self._ongoing = _File(ongoing_path, ONGOING, ongoing.data, storage=_FrozenStorage)
+        self._ongoing = _File(ongoing_path, ongoing.data, storage=_FrozenStorage)
 
     def _reading(self, path: Path, kind: str, raw: bytes | None) -> Reading:
         """A checked file; what the app would repair or upgrade at opening is reported.
@@ -196,7 +196,7 @@ class ReadOnlyStore(Store):
         """The month as the app would rebuild it, in memory; the file is left as it is."""
         path = self.folder / ARCHIVE_DIR / f"{name}.json"
         month, _ = self._rebuilt(name, trust_listing)
-        shard = self._shards[name] = _File(path, ARCHIVE, month.data, storage=_FrozenStorage)
+        shard = self._shards[name] = _File(path, month.data, storage=_FrozenStorage)
         facts = {"month": month_words(name), "path": str(path)}
         if problem is not None:
             first = Notice("The archive of {month} ({path}) is damaged ({problem}).",
@@ -253,7 +253,7 @@ class ReadOnlyStore(Store):
                 return self._mend_month(name, damage)
             reading = self._reading(path, ARCHIVE, raw)
             assert reading.data is not None
-            found = self._shards[name] = _File(path, ARCHIVE, reading.data,
+            found = self._shards[name] = _File(path, reading.data,
                                                storage=_FrozenStorage)
         return found
 

@@ -75,11 +75,10 @@ class AtomicJSONStorage(Storage):
 class _File:
     """One data file: a TinyDB over a write-through storage that commits by the journal."""
 
-    def __init__(self, path: Path, kind: str, data: Data, raw: bytes | None = None,
+    def __init__(self, path: Path, data: Data, raw: bytes | None = None,
                  storage: type[AtomicJSONStorage] = AtomicJSONStorage,
                  journal: Journal | None = None) -> None:
         self.path = path
-        self.kind = kind
         self.db = TinyDB(path, data, raw, journal, storage=storage)
 
     def table(self, name: str) -> Table:
