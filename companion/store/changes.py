@@ -35,7 +35,7 @@ from companion.store.reading import (
     PLAYERS,
     SETTINGS,
 )
-from companion.store.records import _Q, _copy, _order, archived, revision_of, shard_of
+from companion.store.records import _Q, _copy, archived, revision_of, shard_of
 from companion.store.schema import SET_ASIDE_DIR
 
 T = TypeVar("T")
@@ -243,7 +243,9 @@ class Store(Imports):
             return True
 
     def _forget_game(self, game_id: str) -> str | None:
-        """Remove a game from every file; the 'updated' it had, None if there was none."""
+        """Remove a game from the files; the 'updated' it had, None if there was none. It
+        is in one file only: `_reconcile` leaves each game in one at opening, and every
+        change moves a game between files in one commit."""
         updated: str | None = None
         ongoing = self._ongoing.table(GAMES)
         found = ongoing.get(_Q.id == game_id)
@@ -257,15 +259,13 @@ class Store(Imports):
             if shard.contains(_Q.id == game_id):
                 shard.remove(_Q.id == game_id)
             history.remove(_Q.id == game_id)
-            later = entry["summary"]["updated"]
-            if updated is None or _order(later) > _order(updated):
-                updated = later
+            updated = entry["summary"]["updated"]
         return updated
 
     def _mark(self, kind: str, record_id: str, updated: str | None) -> None:
         """Leave the mark of a deleted record: dated now, or just after the version it
-        deleted if the clock is behind, so that it wins over that version everywhere."""
-        self._unmark(kind, record_id)
+        deleted if the clock is behind, so that it wins over that version everywhere. The
+        record had no mark: a store holds a record or its mark, never both (see marks.py)."""
         self._main.table(DELETED).insert(marks.mark(kind, record_id, _later(updated)))
 
     def _unmark(self, kind: str, record_id: str) -> dict[str, Any] | None:
@@ -290,8 +290,9 @@ class Store(Imports):
                 record = self.game(game_id)
                 if record is None:
                     return None
+                # Never empty: a stored game's id is never (`validate.identifier`).
                 safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in game_id)[:80]
-                target = self.folder / SET_ASIDE_DIR / f"{safe or 'game'}.json"
+                target = self.folder / SET_ASIDE_DIR / f"{safe}.json"
                 self._journal.stage(target, encode({"games": [record]}))
                 # Not a deletion: no mark, so another device's copy, which may open, stays.
                 self._forget_game(game_id)
@@ -337,8 +338,8 @@ class Store(Imports):
             if not isinstance(found, Document):
                 return False
             table.remove(doc_ids=[found.doc_id])
-            updated = found.get("updated")
-            self._mark(CAMPAIGN, campaign_id, updated if isinstance(updated, str) else None)
+            # Text, or none before data version 3 (`validate.campaign_data`).
+            self._mark(CAMPAIGN, campaign_id, found.get("updated"))
             return True
 
     # players and settings
