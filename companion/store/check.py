@@ -115,10 +115,8 @@ class _Check:
         self.report.problems.append(Problem(self._name(path), where, t(template, **params)))
 
     def _name(self, path: Path) -> str:
-        try:
-            return str(path.relative_to(self.folder))
-        except ValueError:
-            return str(path)
+        """Every file checked is in the folder (the player's scenarios too)."""
+        return str(path.relative_to(self.folder))
 
     def run(self) -> Report:
         main_path = self.folder / schema.MAIN_FILE

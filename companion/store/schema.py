@@ -123,12 +123,6 @@ def version_of(data: Data) -> int:
     return int(data[META]["1"]["schema_version"])
 
 
-def kind_of(path: Path) -> str:
-    if path.parent.name == ARCHIVE_DIR:
-        return ARCHIVE
-    return MAIN if path.name == MAIN_FILE else ONGOING
-
-
 def data_files(folder: Path) -> list[Path]:
     """Every data file of the folder that exists, main files first."""
     files = [folder / name for name in (MAIN_FILE, ONGOING_FILE) if (folder / name).is_file()]
