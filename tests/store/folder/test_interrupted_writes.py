@@ -1,0 +1,83 @@
+"""Writes a crash or a failure stops half way: a file copied into place (a backup put
+back) goes through a temp file beside its target, which the next opening removes if the
+copy never finished; a failed copy leaves nothing and says its own error; a commit
+stopped during its switch is finished at the next opening, and a file whose new
+content went missing is named."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from store_samples import fake_record
+
+from companion.store import atomic, open_store
+from companion.store.atomic import atomic_copy, digest, encode, remove_temp_files, seal
+from companion.store.journal import FORMAT, MANIFEST
+from companion.store.schema import MAIN_FILE, ONGOING_FILE
+
+
+class Crash(BaseException):
+    """The process stops here: nothing after it runs, no cleanup."""
+
+
+def test_a_copy_stopped_before_its_rename_leaves_a_temp_the_next_opening_removes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source, target = tmp_path / "copy.json", tmp_path / "data" / MAIN_FILE
+    source.write_bytes(b"{}")
+    target.parent.mkdir()
+    temps: list[Path] = []
+
+    def crash(temp: Path | str, path: Path, **kwargs: Any) -> None:
+        temps.append(Path(temp))
+        raise Crash
+
+    monkeypatch.setattr(atomic, "move_into_place", crash)
+    with pytest.raises(Crash):
+        atomic_copy(source, target)
+    (temp,) = temps
+    assert temp.parent == target.parent and temp.read_bytes() == b"{}"
+    assert remove_temp_files([target.parent]) == [temp]
+    assert list(target.parent.iterdir()) == []
+
+
+def test_a_copy_that_fails_leaves_nothing_and_says_why(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / MAIN_FILE
+    with pytest.raises(FileNotFoundError):
+        atomic_copy(tmp_path / "gone.json", target)
+    assert list(tmp_path.iterdir()) == []
+
+    def unlink(path: Any, *args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(os, "unlink", unlink)  # the temp cannot even be removed
+    with pytest.raises(FileNotFoundError):
+        atomic_copy(tmp_path / "gone.json", target)
+    assert not target.exists()
+
+
+def test_a_commit_stopped_during_its_switch_is_finished_but_for_a_lost_file(
+        folder: Path) -> None:
+    """store.json was switched; ongoing.json's temp is gone (a disk that lost it): the
+    commit is finished, the player told which file's new content was lost."""
+    with open_store(folder) as store:
+        store.add_player("Ana")
+        store.save_game(fake_record("g", 3))
+    ongoing = (folder / ONGOING_FILE).read_bytes()
+    manifest = {"format": FORMAT, "files": [
+        {"target": MAIN_FILE, "temp": f".{MAIN_FILE}.a1.tmp",
+         "sha256": digest((folder / MAIN_FILE).read_bytes())},
+        {"target": ONGOING_FILE, "temp": f".{ONGOING_FILE}.b2.tmp",
+         "sha256": digest(b"the new content, lost")}]}
+    (folder / MANIFEST).write_bytes(seal(encode(manifest)))
+    with open_store(folder) as store:
+        assert [str(n) for n in store.notices] == [
+            "An interrupted update of your data was finished, except for"
+            f" {folder / ONGOING_FILE}, whose new content was lost."]
+        assert store.players() == ["Ana"] and store.game("g") is not None
+    assert not (folder / MANIFEST).exists()
+    assert (folder / ONGOING_FILE).read_bytes() == ongoing
