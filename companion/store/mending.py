@@ -413,8 +413,9 @@ class Mending:
         aside = self._set_aside(path, t(problem[0], **problem[1])) if problem else None
         month, copies = self._rebuilt(name, trust_listing)
         spare = previous_generation(path)
-        if any(copy == spare for copy, _ in copies.damaged):
-            self._check_spare(spare, ARCHIVE)  # met as a copy: not trusted again
+        for copy, damage in copies.damaged:
+            if copy == spare:  # met as a copy, read whole and found damaged: not trusted again
+                self._spare_aside(spare, damage)
         body = encode(month.data)
         with self._journal.batch():
             path.parent.mkdir(exist_ok=True)
@@ -480,8 +481,10 @@ class Mending:
             problem = verify(spare, kind, unsealed=kind != ARCHIVE)
         except OSError:
             return  # a copy out of reach is only one copy less
-        if problem is None:
-            return
+        if problem is not None:
+            self._spare_aside(spare, problem)
+
+    def _spare_aside(self, spare: Path, problem: Problem) -> None:
         try:
             aside = self._set_aside(spare, t(problem[0], **problem[1]))
         except StoreError:
