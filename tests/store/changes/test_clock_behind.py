@@ -70,3 +70,18 @@ def test_settings_changed_twice_keep_both_changes(store: Store) -> None:
     store.update_settings(language="de")
     settings = store.settings()
     assert (settings["language"], settings["theme"]) == ("de", "dark")
+
+
+def test_a_campaign_saved_again_after_its_deletion_is_newer_than_the_mark(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The undo of a deletion made while the clock was ahead: the campaign must win over
+    the mark on a device the mark already reached."""
+    monkeypatch.setattr(changes_module, "datetime", Clock)
+    store.save_campaign({"id": "c"})
+    store.delete_campaign("c")
+    (mark,) = store.export_all()["deleted"]
+    monkeypatch.undo()
+    store.save_campaign({"id": "c"})
+    (again,) = store.campaigns()
+    assert store.export_all()["deleted"] == []
+    assert _order(again["updated"]) > _order(mark["deleted"])

@@ -15,6 +15,11 @@ MANY = {f"p{n}": f"P{n}" for n in range(1000)}
 @pytest.mark.parametrize(("setting", "value", "said"), [
     ("player_aliases", ["bo", "Bob"],
      "settings.player_aliases: must be an object of names, not a list"),
+    ("player_aliases", "bo", "settings.player_aliases: must be an object of names, not a string"),
+    ("expansions", {"base": True}, "settings.expansions: must be a list of expansions, not an"
+     " object"),
+    ("expansions", None, "settings.expansions: must be a list of expansions, not null"),
+    ("recent_cards", 9, "settings.recent_cards: must be a list of card numbers, not a number"),
     ("player_aliases", MANY | {"one more": "One"},
      "settings.player_aliases: holds 1001 entries; the limit is 1000"),
     ("player_aliases", {"bo": "x" * 61}, NAME),
@@ -26,8 +31,8 @@ MANY = {f"p{n}": f"P{n}" for n in range(1000)}
     ("quick_score_me", 7, "settings.quick_score_me: must be one of 0, 1, 2, 3, 4, 5, 6, null"),
     ("quick_score_me", True,
      "settings.quick_score_me: must be one of 0, 1, 2, 3, 4, 5, 6, null"),
-], ids=["not an object", "too many", "too long", "unprintable key", "unprintable name",
-        "capitals", "no such seat", "true"])
+], ids=["not an object", "a text", "an object", "null", "a number", "too many", "too long",
+        "unprintable key", "unprintable name", "capitals", "no such seat", "true"])
 def test_a_setting_no_screen_writes_is_refused_whole(
         store: Store, setting: str, value: object, said: str) -> None:
     before = store.settings()
