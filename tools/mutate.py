@@ -90,7 +90,10 @@ def prepare(name: str, only: list[str]) -> Path:
         if target.is_file() and target.read_bytes() == source.read_bytes():
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target)
+        # Written now, not with the checkout's time: mutmut makes a module's mutants
+        # again only when its file is newer than them, and a checkout's file (a commit
+        # picked from elsewhere, a branch switched back) can be older.
+        shutil.copyfile(source, target)
     # A module or test moved or deleted since: gone from both copies (mutmut's own,
     # `mutants/`, keeps every file it ever copied, and pytest would still collect it).
     for copy in (place, place / "mutants"):
