@@ -98,8 +98,8 @@ def replay_game(game: dict[str, Any], where: str) -> Played:
         corrected |= _changed(game, "finished", True) or _claims(game) != claimed
         return Played(True, total, tuple(built), state.empire.face, state.scenario, corrected)
     corrected |= _changed(game, "finished", state.finished)
-    if state.finished and game.pop("abandoned", False):
-        corrected = True
+    if state.finished:  # never "abandoned"; the record said unfinished, so is corrected
+        game.pop("abandoned", None)
     score = state.score().as_dict() if state.finished else None
     corrected |= _total(game.get("score")) != _total(score)
     game["score"] = score
