@@ -174,15 +174,16 @@ def _construct(state: GameState, action: Construct, catalog: CardSource) -> Even
 def _recycle(state: GameState, action: Recycle, catalog: CardSource) -> Events:
     require_phase(state, Phase.PLANNING, "Cards are recycled during Planning, not during {phase}")
     card = game_card(catalog, action.card, state)
-    state.drafted += 1
     resource = card.recycle
     event = Event("recycle", "{card} recycled for {amount} {resource}",
                   {"card": card.name, "amount": 1, "resource": SLOT_NAMES[resource]})
     if action.onto is None:
+        state.drafted += 1
         state.ledger.recycled += 1
         return [event, *to_empire(state, 1)]
     target = card_under_construction(state, action.onto)
     check_free(target, resource, 1)
+    state.drafted += 1
     state.ledger.recycled += 1
     return [event, *fill(state, target, resource, resource, 1)]
 
