@@ -80,7 +80,7 @@ def game_card(catalog: CardSource, card_id: int, state: GameState) -> Card:
     return card
 
 
-def checked_count(count: int, limit: int | None = None) -> int:
+def checked_count(count: int) -> int:
     """`count` when it is a whole number of cubes or tokens from 1 to MAX_COUNT."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise Rejected(Refusal.BAD_NUMBER,

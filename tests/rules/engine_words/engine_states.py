@@ -24,7 +24,7 @@ ZEPPELIN = 18  # E2, recycles Exploration, 6 copies
 GIANT_TOWER = 45  # M2 G3 Fin1
 SECRET_LABORATORY = 53  # M2 G3, bonus K1, 2 copies
 JUGGERNAUT = 13  # M3 E3 K1, bonus Gen2
-TIME_TRAVEL = 37  # S5 K3
+CENTER_OF_THE_EARTH = 68  # X5 Gen2
 OCCULT_DISTRICT = 85  # Corruption & Ascension
 TOWER_OF_BABEL = 124  # War or Peace
 
