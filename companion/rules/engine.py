@@ -218,12 +218,11 @@ def _spend_krystallium(state: GameState, action: SpendKrystallium, catalog: Card
     require_playing(state)
     count = checked_count(action.count)
     try:
-        slot = slot_kind(action.slot) if isinstance(action.slot, str) else None
+        slot = slot_kind(action.slot)
     except ValueError:
-        slot = None
-    if slot is None:
         raise Rejected(Refusal.NOT_AN_OPTION,
-                       "'{slot}' is not a slot: use M, E, S, G, X or K", slot=action.slot)
+                       "'{slot}' is not a slot: use M, E, S, G, X or K",
+                       slot=action.slot) from None
     if slot in (Token.FINANCIER, Token.GENERAL):
         raise Rejected(Refusal.WRONG_SLOT,
                        "Krystallium can never replace a {token}", token=SLOT_NAMES[slot])

@@ -30,7 +30,7 @@ from engine_states import (
     told,
 )
 
-from companion.rules.actions import Discard, Place, PlaceCharacter, SpendKrystallium
+from companion.rules.actions import Discard, Place, PlaceCharacter, SpendKrystallium, Together
 from companion.rules.cards import Token
 from companion.rules.engine import apply
 from companion.rules.errors import Refusal
@@ -110,6 +110,8 @@ PRODUCTION_REFUSALS: list[tuple[str, Any, dict[str, Any], Refusal, str]] = [
      "Only 0 Energy cubes are left to place, not 1"),
     ("onto no such card", Place(onto=7), {}, Refusal.NOT_UNDER_CONSTRUCTION,
      "There is no card under construction numbered 7"),
+    ("onto a card numbered 1.0", Place(onto=1.0), {},  # type: ignore[arg-type]
+     Refusal.NOT_UNDER_CONSTRUCTION, "There is no card under construction numbered 1.0"),
     ("onto a card without the slot", Place(onto=3), {}, Refusal.WRONG_SLOT,
      "Giant Tower has no Energy slot; its free slots: 2 Materials, 3 Gold, 1 Financier"),
     ("more than the card's free slots", Place(onto=1, count=2), {}, Refusal.SLOTS_FULL,
@@ -262,10 +264,13 @@ def test_a_card_given_up_sends_its_recycling_cube_to_the_empire(
     assert state.ledger == Ledger(recycled=1, lost=2, converted=5 * len(more))
 
 
-def test_only_a_card_under_construction_can_be_given_up(cards: Catalog) -> None:
+@pytest.mark.parametrize(("uid", "said"), [(2, "2"), (1.0, "1.0"), ("1", "1")])
+def test_only_a_card_under_construction_can_be_given_up(
+        cards: Catalog, uid: Any, said: str) -> None:
+    """A card is named by its whole number: 1.0 or "1" names none, though 1.0 == 1."""
     state = planning(cards, ZEPPELIN)
-    assert refused(state, Discard(2), cards) == (
-        Refusal.NOT_UNDER_CONSTRUCTION, "There is no card under construction numbered 2")
+    assert refused(state, Discard(uid), cards) == (
+        Refusal.NOT_UNDER_CONSTRUCTION, f"There is no card under construction numbered {said}")
 
 
 BONUSES: list[tuple[int, Any, dict[Any, int], str, str, tuple[int, int, int]]] = [
@@ -291,3 +296,13 @@ def test_a_card_built_pays_its_construction_bonus_at_once(
         ("bonus", f"{name} gives {bonus}", {"card": name, "amount": int(amount),
                                            "token": token})]
     assert (state.financiers, state.generals, state.krystallium) == held
+
+
+def test_the_ledger_adds_each_move_to_what_it_counted_before(cards: Catalog) -> None:
+    """The conservation check reads totals over the whole game, never the last move's."""
+    before = Ledger(produced=9, recycled=2, returned=3, lost=1, converted=5)
+    state = producing(cards, E, 4, ZEPPELIN, ZEPPELIN, empire_cubes=3, ledger=before.copy())
+    state.under_construction[0].fill(E, E, 1)
+    apply(state, Together((Place(onto=1), Place(count=2), Place(onto=2))), cards)
+    apply(state, Discard(2), cards)
+    assert state.ledger == Ledger(produced=13, recycled=3, returned=5, lost=2, converted=10)

@@ -235,3 +235,15 @@ def test_a_copy_left_in_the_deck_may_be_played(
 def test_the_deck_s_copies_are_counted_only_in_planning(cards: Catalog) -> None:
     state = producing(cards, M, 0, SECRET_LABORATORY, SECRET_LABORATORY)
     check_new_move(state, Construct(SECRET_LABORATORY), cards)
+
+
+@pytest.mark.parametrize("action", [
+    Construct(SECRET_LABORATORY), Recycle(SECRET_LABORATORY),
+    Recycle(NUCLEAR_PLANT, onto=1)], ids=["constructed", "recycled", "recycled onto a card"])
+def test_each_card_played_adds_to_the_rounds_count_and_the_ledger(
+        cards: Catalog, action: Any) -> None:
+    """The round's limit and the cubes' conservation read totals, not the last card."""
+    state = planning(cards, ZEPPELIN, drafted=3, ledger=Ledger(recycled=2, produced=4))
+    apply(state, action, cards)
+    recycled = 2 if isinstance(action, Construct) else 3
+    assert (state.drafted, state.ledger) == (4, Ledger(recycled=recycled, produced=4))
