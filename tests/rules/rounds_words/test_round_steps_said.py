@@ -343,3 +343,19 @@ def test_the_end_says_the_score(cards: Catalog, fields: dict[str, object], words
         game = state(cards, round=4, **where, **fields)
         assert said(rounds.end(game, End(), cards)) == [("finished", words, {"total": total})]
         assert (game.phase, game.step) == (Phase.FINISHED, None)
+
+
+def test_a_copy_is_the_whole_state_and_its_own(cards: Catalog) -> None:
+    """`Game.play` applies a move to a copy and keeps it: a field the copy dropped (a
+    scenario, the extra step's tokens) would vanish from the game at its next move."""
+    game = state(cards, built=("Cargo Fleet",), phase=Phase.EXTRA, round=2, krystallium=2,
+                 scenario="1", extra_tokens={Token.FINANCIER: 1}, opponents=(1, 2),
+                 supremacy=True, science_pending=True, drafted=3, produced=4, to_place=1)
+    copied = game.copy()
+    assert copied == game
+    assert (copied.scenario, copied.extra_tokens) == ("1", {Token.FINANCIER: 1})
+    copied.extra_tokens[Token.GENERAL] = 1
+    copied.built.append(cards.card("Zeppelin"))
+    copied.ledger.produced += 1
+    assert (game.extra_tokens, len(game.built), game.ledger.produced) == (
+        {Token.FINANCIER: 1}, 1, 0)
