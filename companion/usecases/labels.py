@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.i18n import language, t, tc, tn
+from companion.i18n import language, number, t, tc, tn
 from companion.rules.actions import (
     Action,
     ChooseScience,
@@ -73,8 +73,9 @@ def word_in_number(kind: SlotKind, n: int) -> str:
     """The name of a resource or token as it reads after the number `n` ("2 Financiers",
     "1 General"), for a message that places the number itself ("{amount} {token}")."""
     words = amount_words(kind, n)
-    number = f"{n} "
-    return words[len(number):] if words.startswith(number) else resource_name(kind)
+    # `tn` groups a count's thousands as the language does ("1,000 Generals").
+    written = f"{number(n, 0) if abs(n) >= 1000 else n} "
+    return words[len(written):] if words.startswith(written) else resource_name(kind)
 
 
 def type_name(card_type: CardType) -> str:
@@ -149,9 +150,10 @@ def _target(catalog: Catalog, uid: int | None, cards: Mapping[int, int]) -> str:
     return card_name(catalog, card_id) if card_id is not None else t("card {uid}", uid=uid)
 
 
-def _token(code: str) -> str:
+def _token(code: str, count: int = 1) -> str:
+    """A token's name as it reads after `count` ("2 Generals")."""
     try:
-        return resource_label(slot_kind(code))
+        return word_in_number(slot_kind(code), count)
     except ValueError:
         return code
 
@@ -185,7 +187,8 @@ def describe_action(action: Action, catalog: Catalog, cards: Mapping[int, int]) 
             return t("Spend {count} Krystallium on {target}", count=count,
                      target=_target(catalog, onto, cards))
         case PlaceCharacter(onto=onto, token=token, count=count):
-            return t("Place {count} {token} on {target}", count=count, token=_token(token),
+            return t("Place {count} {token} on {target}", count=count,
+                     token=_token(token, count),
                      target=_target(catalog, onto, cards))
         case Discard(construction=uid):
             return t("Discard {card}", card=_target(catalog, uid, cards))
