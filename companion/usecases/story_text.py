@@ -12,7 +12,13 @@ from companion.rules.cards import Token
 from companion.rules.state import Phase
 from companion.rules.story import Chapter, Move, RoundStory
 from companion.shipped.catalog import Catalog
-from companion.usecases.labels import card_name, describe_action, message, resource_name
+from companion.usecases.labels import (
+    card_name,
+    describe_action,
+    message,
+    resource_name,
+    word_in_number,
+)
 
 
 def round_title(story: RoundStory) -> str:
@@ -42,7 +48,7 @@ def chapter_notes(catalog: Catalog, chapter: Chapter) -> list[str]:
                                                          for c in chapter.built)))
     tokens = {k: n for k, n in chapter.tokens.items() if k is not Token.KRYSTALLIUM}
     if tokens:
-        notes.append(", ".join(f"+{n} {resource_name(k)}" for k, n in tokens.items()))
+        notes.append(", ".join(f"+{n} {word_in_number(k, n)}" for k, n in tokens.items()))
     if chapter.krystallium:
         notes.append(t("+{count} Krystallium", count=chapter.krystallium))
     return notes
