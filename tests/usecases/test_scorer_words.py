@@ -109,6 +109,8 @@ CARDS = [
     (NORAM | {"built": [{"card": "Zeppelin", "count": 200}, "Zeppelin"]},
      Refusal.TOO_LONG, "input.built lists 201 cards; no Empire holds that many"),
     # 200 is allowed: then the box, not the length, is what refuses them.
+    (NORAM | {"built": [1] * 200}, Refusal.NO_COPY_LEFT,
+     "input.built: the box has only 5 copies of Financial Center, not 200"),
     (NORAM | {"built": [{"card": "Zeppelin", "count": 200}]}, Refusal.NO_COPY_LEFT,
      "input.built: the box has only 6 copies of Zeppelin, not 200"),
     (NORAM | {"built": ["Aircraft Carrier", "Aircraft Carrier"]}, Refusal.NO_COPY_LEFT,
@@ -259,6 +261,21 @@ def test_a_whole_player_answer(cards: Catalog) -> None:
                                                                      cards)
     assert "solo" not in score_input(NORAM | {"players": 2}, cards)
     assert score_input(NORAM | {"scenario": None}) == score_input(NORAM)
+
+
+def test_a_card_without_a_count_is_one_copy(cards: Catalog) -> None:
+    one = score_input(NORAM | {"built": [{"card": "Aircraft Carrier"}]}, cards)
+    assert one["built_cards"] == 1
+
+
+def test_the_catalog_given_is_the_one_read(cards: Catalog) -> None:
+    """A caller's catalog (one without the Zeppelin here) decides which cards exist."""
+    without = Catalog(cards=tuple(card for card in cards.cards if card.name != "Zeppelin"),
+                      empires=cards.empires)
+    assert refusal(NORAM | {"built": ["Zeppelin"]}, without) == (
+        Refusal.UNKNOWN_CARD, "input.built[0]: Unknown card 'Zeppelin'. Check the spelling; "
+        "names work in English, French, German, Spanish, Italian, Portuguese.")
+    assert score_input(NORAM | {"built": ["Zeppelin"]})["built_cards"] == 1
 
 
 def test_a_variant_face_says_why_it_has_no_rank(cards: Catalog) -> None:
