@@ -27,13 +27,15 @@ class Step:
 
 
 def construction_steps(tableau: Tableau, cards: CardSource) -> tuple[Step, Step]:
-    """The step that builds the example's card (every cube placed on it) and the step
-    after, in which it produces for the first time."""
+    """The step that builds the example's card (the cubes it needs placed on it, any
+    others on the Empire) and the step after, in which it produces for the first time."""
     game = Game.new(Start(empire=tableau.empire, face=tableau.face), cards)
-    (event,) = game.play(Construct(cards.card(tableau.built[0]).id))
+    card = cards.card(tableau.built[0])
+    (event,) = game.play(Construct(card.id))
     game.play(NextStep())
     building = _step(game)
-    events = game.play(Place(onto=event.params["uid"], count=building.produced))
+    taken = min(building.produced, card.cost_of(building.resource))
+    events = game.play(Place(onto=event.params["uid"], count=taken))
     if game.state.to_place:  # whatever the card did not take goes on the Empire
         game.play(Place(count=game.state.to_place))
     game.play(NextStep())
