@@ -48,9 +48,10 @@ class Share:
 
 def reachable_from_afar(host: str) -> bool:
     """Whether an address at `host` (as a browser writes it) opens from another device:
-    not `localhost` nor a loopback address."""
+    not `localhost` (in any case, or a name under it: RFC 6761) nor a loopback address."""
     shown = host.strip("[]")
-    if shown == "localhost":
+    name = shown.lower()
+    if name == "localhost" or name.endswith(".localhost"):
         return False
     try:
         return not ipaddress.ip_address(shown).is_loopback
