@@ -35,7 +35,15 @@ def kill_at_random(folder: Path, trial: int | str, rng: random.Random) -> list[s
     else:
         lines.append(writer.stdout.readline())
         assert lines[0] == "ready\n", writer.stderr.read() or lines[0]
-        time.sleep(rng.uniform(0, 0.25))
+        # The moment is counted in the writer's own reports, then a few milliseconds on:
+        # how far it gets before the kill never depends on how busy the machine is (a
+        # time alone let a loaded machine finish too few games, and the test fail).
+        for _ in range(rng.randrange(31)):
+            line = writer.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+        time.sleep(rng.uniform(0, 0.01))
     writer.send_signal(signal.SIGKILL)
     # The rest through the same file object: readline() may have buffered lines past
     # "ready" that communicate(), reading the pipe itself, would never see.
