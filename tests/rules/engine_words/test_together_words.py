@@ -66,7 +66,7 @@ def test_a_move_refused_whatever_its_own_rule_says_why(
     assert refused(state, action, cards) == (kind, message)
 
 
-@pytest.mark.parametrize(("action", "kind", "message"), [
+OVER_FOR_EACH_HANDLER: list[tuple[Any, Refusal, str]] = [
     (Place(), Refusal.WRONG_PHASE,
      "Cubes are placed during a production step, not during the end of the game"),
     (SpendKrystallium(onto=1, slot="E"), Refusal.GAME_OVER, OVER),
@@ -74,7 +74,11 @@ def test_a_move_refused_whatever_its_own_rule_says_why(
     (Discard(1), Refusal.GAME_OVER, OVER),
     (NextStep(), Refusal.GAME_OVER, OVER),
     (End(), Refusal.GAME_OVER, OVER),
-], ids=lambda value: type(value).__name__ if not isinstance(value, Refusal | str) else "")
+]
+
+
+@pytest.mark.parametrize(("action", "kind", "message"), OVER_FOR_EACH_HANDLER,
+                         ids=[type(case[0]).__name__ for case in OVER_FOR_EACH_HANDLER])
 def test_each_handler_refuses_a_game_over_on_its_own(
         cards: Catalog, action: Any, kind: Refusal, message: str) -> None:
     """The table of handlers is public: each refuses a finished game whoever calls it."""
