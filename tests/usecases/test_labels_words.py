@@ -61,6 +61,11 @@ KINDS: list[SlotKind] = [*Resource, *Token]
             "Financier", "General"], ["M", "E", "S", "G", "X", "K", "Fin", "Gen"]),
     ("fr", ["Matériaux", "Énergie", "Science", "Or", "Exploration", "Krystallium",
             "Financier", "Général"], ["M", "E", "S", "O", "X", "K", "Fin", "Gén"]),
+    # Wissenschaft, Ciência and Investidor: the other letters that differ from English's.
+    ("de", ["Material", "Energie", "Wissenschaft", "Gold", "Erkundung", "Krystallium",
+            "Finanzier", "General"], ["M", "E", "W", "G", "X", "K", "Fin", "Gen"]),
+    ("pt", ["Materiais", "Energia", "Ciência", "Ouro", "Exploração", "Krystallium",
+            "Investidor", "General"], ["M", "E", "C", "O", "X", "K", "Inv", "Gen"]),
 ])
 def test_resource_and_token_names(language: str, names: list[str], letters: list[str]) -> None:
     set_language(language)
@@ -124,6 +129,26 @@ def test_names_of_things(language: str, types: list[str], boxes: list[str], rank
     assert [solo_rank_label(rank) for rank in SoloRank] == ranks
     assert [medal_label(medal) for medal in (None, *Medal)] == medals
     assert [tie_break_label(reason) for reason in TieBreak] == ties
+
+
+def test_a_rank_the_solo_setup_does_not_name_is_still_translated(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ranks' names come from the solo setup file; without it, from the catalogs."""
+
+    def unreadable() -> None:
+        raise OSError("solo setup missing")
+
+    monkeypatch.setattr("companion.shipped.scenarios.solo_setup", unreadable)
+    set_language("fr")
+    assert [solo_rank_label(rank) for rank in SoloRank] == [
+        "Apprenti", "Dictateur", "Empereur", "Dieu vivant"]
+
+
+def test_an_empire_with_one_face_in_the_catalog(cards: Catalog) -> None:
+    only_a = Catalog(cards=cards.cards, empires=tuple(
+        face for face in cards.empires if face.name != "Noram States" or face.face == "A"))
+    set_language("fr")
+    assert empire_label(only_a, "Noram States") == "États du Noram"
 
 
 def test_empires_and_cards_by_their_names_in_the_language(cards: Catalog) -> None:
@@ -194,6 +219,14 @@ ACTIONS: list[tuple[Action, str, str]] = [
 ]
 
 
+def test_an_action_of_no_known_kind(cards: Catalog) -> None:
+    """A kind of move this version does not know (a newer app's save) is still named."""
+    unknown: Action = object()  # type: ignore[assignment]
+    assert describe_action(unknown, cards, {}) == "Last action"
+    set_language("fr")
+    assert describe_action(unknown, cards, {}) == "Dernière action"
+
+
 @pytest.mark.parametrize(("action", "english", "french"), ACTIONS)
 def test_what_the_undo_button_names(cards: Catalog, action: Action, english: str,
                                     french: str) -> None:
@@ -222,6 +255,9 @@ def test_a_message_s_parameters_in_the_player_s_words() -> None:
                                                                      "amount": "2"}
     assert translate_params({"resource": "Materials", "amount": 1}) == {
         "resource": "Matériau", "amount": 1}
+    # A player may be named like an Empire: only an "empire" is an Empire.
+    assert translate_params({"player": "Aztec Empire", "winner": "Noram States"}) == {
+        "player": "Aztec Empire", "winner": "Noram States"}
     # What no catalog names stays as the rules wrote it.
     assert translate_params({"card": "Zebra", "empire": "Zebra", "token": "Zebra",
                              "card_count": 2}) == {"card": "Zebra", "empire": "Zebra",
@@ -273,3 +309,16 @@ def test_a_reason_in_the_player_s_words(params: dict[str, object], english: str,
     set_language("fr")
     assert reason_text(reason) == french
     assert reason.params == params, "the rules' reason is left as it was"
+
+
+def test_english_shows_the_rules_own_words() -> None:
+    """The rules write English: in English no catalog is asked, so a name reads exactly
+    as the rules wrote it (here a French one, lower case)."""
+    params = {"card": "éoliennes"}
+    assert translate_params(params) == params
+    assert reason_text(Reason("score", "{card}", {"card": "éoliennes"})) == "éoliennes"
+    set_language("fr")
+    assert translate_params(params) == {"card": "Éoliennes"}
+    assert reason_text(Reason("score", "{card}", {"card": "éoliennes"})) == "Éoliennes"
+    # A card given by number is no name to look up.
+    assert reason_text(Reason("score", "{card}", {"card": 9})) == "9"
