@@ -146,7 +146,7 @@ class ReadOnlyStore(Store):
         caller knows it read an older copy.
         """
         if raw is None:
-            return Reading(data=schema.fresh(kind), missing=True)
+            return Reading(data=schema.fresh(kind))
         reading = decode(raw, kind)
         if reading.problem is not None:
             copy = self._good_copy(path, kind)
