@@ -9,7 +9,7 @@ import segno
 from qr_read import Grid, read_modules
 
 from companion.usecases.bgstats import CREATE_PLAY
-from companion.usecases.qr import QUIET_ZONE, QrModules, qr_modules
+from companion.usecases.qr import QUIET_ZONE, QrModules, Run, qr_modules, row_runs
 
 TEXTS = [
     "http://192.168.1.20:8550/?code=K7QM4XPD",
@@ -60,3 +60,21 @@ def test_a_wider_quiet_zone_on_request() -> None:
     assert wide.size == narrow.size + 4
     assert [(r.row - 2, r.column - 2, r.length) for r in wide.runs] == [
         (r.row, r.column, r.length) for r in narrow.runs]
+
+
+@pytest.mark.parametrize("text", ["1", "hello"])
+def test_a_short_text_is_a_full_qr_code_never_a_micro_one(text: str) -> None:
+    """Phones' cameras do not read Micro QR, which segno would choose for a text this
+    short: version 1 (21 modules a side) plus the quiet zone on both sides."""
+    assert qr_modules(text).size == 21 + 2 * QUIET_ZONE
+
+
+@pytest.mark.parametrize(("row", "runs"), [
+    ([True], [Run(7, 0, 1)]),
+    ([False, True, True, False, True], [Run(7, 1, 2), Run(7, 4, 1)]),
+    ([True, True, False], [Run(7, 0, 2)]),
+    ([False, False], []),
+    ([], []),
+])
+def test_a_row_s_runs_end_with_the_row(row: list[bool], runs: list[Run]) -> None:
+    assert row_runs(7, row) == runs

@@ -16,6 +16,7 @@ def test_the_address_and_the_links_with_the_code() -> None:
     assert share.link("take-home/t1/2") == (
         "http://192.168.1.20:8550/take-home/t1/2?code=K7QM4XPD")
     assert share.link("//x") == "http://192.168.1.20:8550/x?code=K7QM4XPD"
+    assert share.link("X/1") == "http://192.168.1.20:8550/X/1?code=K7QM4XPD"
     assert CODE_PARAM == "code"
 
 
@@ -30,7 +31,7 @@ def test_a_code_is_quoted_whole() -> None:
     ("app.localhost", False), ("127.0.0.1", False), ("127.1.2.3", False),
     ("[::1]", False), ("::1", False),
     ("[fe80::1]", True), ("192.168.1.20", True), ("10.0.0.7", True), ("my-pc.local", True),
-    ("notlocalhost", True),
+    ("notlocalhost", True), ("Xlocalhost", True),
 ])
 def test_which_addresses_another_device_can_open(host: str, reachable: bool) -> None:
     assert reachable_from_afar(host) is reachable

@@ -28,3 +28,12 @@ def test_the_cubes_the_card_does_not_need_go_on_the_empire(cards: Catalog) -> No
                     built=("Wind Turbines",))
     assert construction_steps(noram, cards) == (Step(Resource.MATERIALS, 3, (BUILT,)),
                                                 Step(Resource.ENERGY, 1))
+
+
+def test_the_example_s_face_is_the_one_played(cards: Catalog) -> None:
+    """Panafrican Union B (M2 E1 S1): the same 2 Materials build the turbines, and the
+    Energy step then counts the face's 1 Energy and the turbines' 1."""
+    face_b = Tableau(id="b", shows="construction", empire="Panafrican Union", face="B",
+                     built=("Wind Turbines",))
+    assert construction_steps(face_b, cards) == (Step(Resource.MATERIALS, 2, (BUILT,)),
+                                                 Step(Resource.ENERGY, 2))
