@@ -181,9 +181,17 @@ def tn(singular: str, plural: str, count: int, /, **params: Any) -> str:
     parties", "1.000 Partien"); smaller ones stay as they are."""
     params.setdefault("count", count)
     for name, value in params.items():
-        if type(value) is int and abs(value) >= 1000:
-            params[name] = number(value, 0)  # pragma: no mutate (an int has no decimals)
+        if type(value) is int:
+            params[name] = quantity(value)
     return t(Plural(singular, plural, "_n"), _n=count, **params)
+
+
+def quantity(value: int) -> str:
+    """A whole number as `tn` writes it: grouped from 1,000 on ("1 000" in French), as it
+    is; for a text built around a plural message that must find the number in it."""
+    if abs(value) < 1000:
+        return str(value)
+    return number(value, 0)  # pragma: no mutate (an int has no decimals)
 
 
 def number(value: float, decimals: int = 1, *, signed: bool = False) -> str:
@@ -211,6 +219,7 @@ __all__ = [
     "language",
     "number",
     "plural_category",
+    "quantity",
     "set_language",
     "t",
     "tc",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.i18n import language, number, t, tc, tn
+from companion.i18n import language, quantity, t, tc, tn
 from companion.rules.actions import (
     Action,
     ChooseScience,
@@ -73,8 +73,7 @@ def word_in_number(kind: SlotKind, n: int) -> str:
     """The name of a resource or token as it reads after the number `n` ("2 Financiers",
     "1 General"), for a message that places the number itself ("{amount} {token}")."""
     words = amount_words(kind, n)
-    # `tn` groups a count's thousands as the language does ("1,000 Generals").
-    written = f"{number(n, 0) if abs(n) >= 1000 else n} "
+    written = f"{quantity(n)} "
     return words[len(written):] if words.startswith(written) else resource_name(kind)
 
 

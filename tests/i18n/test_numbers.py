@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.i18n import number, set_language, tn
+from companion.i18n import number, quantity, set_language, tn
 from companion.i18n.numbers import format_number
 
 NNBSP = "\u202f"
@@ -78,3 +78,16 @@ def test_plural_counts_from_a_thousand_are_grouped() -> None:
     assert tn("{count} game", "{count} games", 12000) == f"12{NNBSP}000 parties"
     set_language("en")
     assert tn("{count} game", "{count} games", 1000) == "1,000 games"
+
+
+def test_a_quantity_is_written_as_a_plural_message_writes_its_count() -> None:
+    """A text built around a plural message finds its number by `quantity`: the same
+    grouping from 1,000 on, negative numbers included, none below."""
+    set_language("de")
+    assert quantity(999) == "999"
+    assert quantity(1000) == "1.000"
+    assert quantity(-1000) == "-1.000"
+    assert quantity(-999) == "-999"
+    for n in (7, 999, 1000, 25000):
+        assert tn("{count} game", "{count} games", n).startswith(quantity(n) + " ")
+    set_language("en")
