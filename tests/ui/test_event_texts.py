@@ -23,15 +23,9 @@ SEEDS = range(12)
 
 
 def _properties() -> ModuleType:
-    """The random games of the rules' property tests (tests/rules/test_properties.py)."""
+    """The random games of the rules' property tests (tests/rules/random_play.py)."""
     sys.path.insert(0, str(ROOT / "tests" / "rules"))
-    spec = importlib.util.spec_from_file_location(
-        "rules_properties", ROOT / "tests" / "rules" / "test_properties.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("random_play")
 
 
 @pytest.fixture(scope="module")
