@@ -75,6 +75,7 @@ __all__ = [
     "apply",
     "check_new_move",
     "check_new_start",
+    "check_own_copies",
     "start_state",
 ]
 """Names the app imports from here; `MAX_COUNT`, `PHASE_NAMES`, `EXPANSION_TITLES`,
@@ -316,6 +317,12 @@ def check_new_start(action: Start, catalog: CardSource) -> None:
             card = catalog.card(card_id)
             if action.required.count(card_id) > card.copies:
                 _refuse_copies(card)
+
+
+def check_own_copies(state: GameState, card: Card) -> None:
+    """Refuse one more `card` when this Empire already holds every copy the deck has
+    (built and under construction): no copy is left to draft."""
+    _check_copies(state, card, 1)
 
 
 def _check_copies(state: GameState, card: Card, more: int) -> None:

@@ -1,0 +1,121 @@
+"""Which card a player is about to name, type by type, with no keyboard.
+
+At the table the phone is in one hand and the cards in the other: a drafted card is
+found by its type first (the colour of its frame, seen at a glance), then by its name
+among that type's cards. This module decides what each type's grid holds and in what
+order; the screens only draw it.
+
+- Only the expansions in play, and the types that have cards in them.
+- A card of which no copy can be in the player's hand (every copy already in this
+  Empire, or at a shared table in anyone's) is still shown, with the reason
+  (`Choice.refused`), so the player is told before the tap rather than refused after.
+- Likely first: a scenario's required cards still to build, then the cards this player
+  drafts most often, then the rest in the box's order (the catalog's), which a player
+  learns by heart. How often: the device's own count (`device_drafts`, raised at each
+  card a game on this device drafts), or, for a seat at a shared table (every seat plays
+  on one host), that seat's own game (`game_drafts`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from companion.rules.actions import Action, Construct, Recycle
+from companion.rules.cards import Card, CardType
+from companion.rules.engine import check_own_copies
+from companion.rules.errors import Rejected
+from companion.rules.state import GameState
+from companion.rules.table import Seats, check_copies
+from companion.usecases.services import Services
+
+DRAFTS_KEY = "drafted_counts"
+"""Setting: card id (as text, JSON's keys are) → cards of that id drafted on this device."""
+
+Refusal = Callable[[Card], Rejected | None]
+"""Why a card cannot be taken now, or None when it can."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One card of a type's grid."""
+
+    card: Card
+    required: bool = False
+    """A card the scenario still needs built."""
+    refused: Rejected | None = None
+    """Why it cannot be taken (no copy left), or None."""
+
+
+def types_in_play(cards: Iterable[Card], expansions: Collection[str]) -> list[CardType]:
+    """The card types that have cards in the expansions in play, in the game's order
+    (Memorial cards come only with their expansion)."""
+    present = {card.type for card in cards if card.expansion.value in expansions}
+    return [kind for kind in CardType if kind in present]
+
+
+def likely_first(cards: Sequence[Card], required: Collection[int],
+                 drafted: Mapping[int, int]) -> list[Card]:
+    """`cards` with the scenario's required ones first, then the most often drafted (more
+    often first), then the rest, each group in the order given (the box's).
+
+    >>> from companion.shipped.catalog import catalog
+    >>> box = [catalog().card(n) for n in ("Zeppelin", "Tank Division", "Icebreaker", "Submarine")]
+    >>> [c.name for c in likely_first(box, {box[3].id}, {box[2].id: 1, box[1].id: 3})]
+    ['Submarine', 'Tank Division', 'Icebreaker', 'Zeppelin']
+    """
+    def rank(indexed: tuple[int, Card]) -> tuple[int, int, int]:
+        index, card = indexed
+        return (0 if card.id in required else 1, -drafted.get(card.id, 0), index)
+
+    return [card for _, card in sorted(enumerate(cards), key=rank)]
+
+
+def choices(cards: Iterable[Card], kind: CardType, expansions: Collection[str],
+            required: Collection[int], drafted: Mapping[int, int],
+            refusal: Refusal) -> list[Choice]:
+    """The grid of one type: its cards in play, likely first, each with why it cannot be
+    taken (if so)."""
+    mine = [card for card in cards if card.type is kind and card.expansion.value in expansions]
+    return [Choice(card, card.id in required, refusal(card))
+            for card in likely_first(mine, required, drafted)]
+
+
+def copy_refusal(card: Card, own: GameState, seats: Seats | None = None) -> Rejected | None:
+    """Why `card` cannot have been drafted: the deck holds no copy outside this Empire
+    (`seats` None), or outside the Empires of the shared table's `seats`. None when a copy
+    is left."""
+    try:
+        if seats is None:
+            check_own_copies(own, card)
+        else:
+            check_copies(seats, card)
+    except Rejected as refused:
+        return refused
+    return None
+
+
+def game_drafts(actions: Iterable[Action]) -> Counter[int]:
+    """How many times each card was drafted (built or recycled) in one game."""
+    return Counter(a.card for a in actions if isinstance(a, Construct | Recycle))
+
+
+def device_drafts(services: Services) -> dict[int, int]:
+    """How many times each card was drafted on this device, by card id."""
+    raw = services.setting(DRAFTS_KEY, {})
+    if not isinstance(raw, dict):
+        return {}
+    found: dict[int, int] = {}
+    for key, count in raw.items():
+        if isinstance(key, str) and key.isdigit() and isinstance(count, int) and not isinstance(
+                count, bool) and count > 0:
+            found[int(key)] = count
+    return found
+
+
+def count_draft(services: Services, card_id: int) -> None:
+    """One more `card_id` drafted on this device."""
+    counts = device_drafts(services)
+    counts[card_id] = counts.get(card_id, 0) + 1
+    services.set_setting(DRAFTS_KEY, {str(k): n for k, n in counts.items()})

@@ -1,0 +1,115 @@
+"""The keyboard-free card picker's choices: the types and cards in play, likely first, and
+the cards no copy of which can be in a hand, refused before the tap with the reason."""
+
+from __future__ import annotations
+
+from companion.rules.actions import Construct, Recycle, Start
+from companion.rules.cards import CardType
+from companion.rules.errors import Refusal
+from companion.rules.game import Game
+from companion.shipped.catalog import Catalog
+from companion.usecases.card_choice import (
+    choices,
+    copy_refusal,
+    count_draft,
+    device_drafts,
+    game_drafts,
+    likely_first,
+    types_in_play,
+)
+from companion.usecases.services import MemoryBackend, Services, load_scenarios
+
+
+def table_seat(cards: Catalog, empire: str) -> Game:
+    return Game.new(Start(empire=empire, face="A", mode="table", players=2), cards)
+
+
+def test_the_types_are_those_the_expansions_in_play_have(cards: Catalog) -> None:
+    five = [CardType.STRUCTURE, CardType.VEHICLE, CardType.RESEARCH, CardType.PROJECT,
+            CardType.DISCOVERY]
+    assert types_in_play(cards.cards, ["base"]) == five
+    assert types_in_play(cards.cards, ["base", "ca"]) == five  # C&A has the same five
+    assert types_in_play(cards.cards, ["base", "wop"]) == [*five, CardType.MEMORIAL]
+
+
+def test_a_grid_holds_one_type_of_the_expansions_in_play_in_the_box_order(
+        cards: Catalog) -> None:
+    grid = choices(cards.cards, CardType.VEHICLE, ["base"], (), {}, lambda card: None)
+    box = [c for c in cards.cards if c.type is CardType.VEHICLE and c.expansion.value == "base"]
+    assert [choice.card for choice in grid] == box  # nothing drafted yet: the box's order
+    assert len(grid) == 9  # cards.csv: the base game's 9 Vehicles
+    assert not any(choice.required or choice.refused for choice in grid)
+    with_ca = choices(cards.cards, CardType.VEHICLE, ["base", "ca"], (), {}, lambda c: None)
+    assert len(with_ca) > len(grid)
+
+
+def test_required_cards_come_first_then_the_most_drafted(cards: Catalog) -> None:
+    zeppelin, tank, icebreaker, submarine, carrier = (cards.card(name) for name in (
+        "Zeppelin", "Tank Division", "Icebreaker", "Submarine", "Aircraft Carrier"))
+    drafted = {zeppelin.id: 1, tank.id: 5, carrier.id: 2}
+    grid = choices(cards.cards, CardType.VEHICLE, ["base"], {icebreaker.id, submarine.id},
+                   drafted, lambda card: None)
+    order = [choice.card for choice in grid]
+    box = [c for c in cards.cards if c.type is CardType.VEHICLE and c.expansion.value == "base"]
+    first_two = sorted((icebreaker, submarine), key=box.index)  # required: the box's order
+    assert order[:5] == [*first_two, tank, carrier, zeppelin]
+    assert order[5:] == [c for c in box if c not in order[:5]]
+    assert [choice.required for choice in grid[:3]] == [True, True, False]
+
+
+def test_likely_first_keeps_the_given_order_among_equals(cards: Catalog) -> None:
+    box = list(cards.cards[:6])
+    assert likely_first(box, (), {}) == box
+    assert likely_first(box, (), {box[4].id: 1, box[2].id: 1}) == [
+        box[2], box[4], box[0], box[1], box[3], box[5]]
+
+
+def test_a_card_whose_every_copy_is_in_this_empire_is_refused_with_the_reason(
+        cards: Catalog) -> None:
+    carrier = cards.card("Aircraft Carrier")  # 1 copy
+    game = Game.new(Start(empire="Noram States", face="A"), cards)
+    assert copy_refusal(carrier, game.state) is None
+    game.play(Construct(carrier.id))
+    refused = copy_refusal(carrier, game.state)
+    assert refused is not None and refused.kind is Refusal.NO_COPY_LEFT
+    assert str(refused) == "The deck has 1 Aircraft Carrier, already in your Empire or under " \
+                           "construction"
+    grid = choices(cards.cards, CardType.VEHICLE, ["base"], (), {},
+                   lambda card: copy_refusal(card, game.state))
+    assert [c.card.name for c in grid if c.refused] == ["Aircraft Carrier"]
+
+
+def test_a_shared_table_seat_sees_the_cards_the_others_hold_every_copy_of(
+        cards: Catalog) -> None:
+    """Refused before the tap: the grid marks the card, with the reason the table gives."""
+    carrier, zeppelin = cards.card("Aircraft Carrier"), cards.card("Zeppelin")
+    ana, bo = table_seat(cards, "Noram States"), table_seat(cards, "Panafrican Union")
+    bo.play(Construct(carrier.id))  # the only copy: under construction in Bo's Empire
+    seats = [ana.state, bo.state]
+    refused = copy_refusal(carrier, ana.state, seats)
+    assert refused is not None and refused.kind is Refusal.NO_COPY_LEFT
+    assert str(refused) == "The deck has 1 Aircraft Carrier, already taken at this table"
+    assert copy_refusal(carrier, ana.state) is None  # Ana's own Empire alone has none
+    assert copy_refusal(zeppelin, ana.state, seats) is None
+    assert copy_refusal(carrier, ana.state, [ana.state, None]) is None  # Bo not set up
+
+
+def test_how_often_a_card_is_drafted_counts_builds_and_recycles(cards: Catalog) -> None:
+    tank, zeppelin = cards.card("Tank Division"), cards.card("Zeppelin")
+    game = Game.new(Start(empire="Noram States", face="A"), cards)
+    for action in (Construct(tank.id), Recycle(zeppelin.id), Construct(tank.id)):
+        game.play(action)
+    assert game_drafts(game.actions) == {tank.id: 2, zeppelin.id: 1}
+
+
+def test_the_device_counts_its_drafts_and_ignores_a_damaged_setting(cards: Catalog) -> None:
+    services = Services(catalog=cards, backend=MemoryBackend(settings={}),
+                        scenarios=load_scenarios())
+    assert device_drafts(services) == {}
+    for card_id in (18, 18, 45):
+        count_draft(services, card_id)
+    assert device_drafts(services) == {18: 2, 45: 1}
+    services.set_setting("drafted_counts", {"18": "many", "x": 2, "45": 3, "7": True})
+    assert device_drafts(services) == {45: 3}
+    services.set_setting("drafted_counts", [1, 2])
+    assert device_drafts(services) == {}
