@@ -17,6 +17,7 @@ from companion.usecases.tables import table_hub
 
 if TYPE_CHECKING:
     from companion.rules.actions import Action
+    from companion.rules.table import Seats
     from companion.ui.screen import Shell
     from companion.usecases.session import GameSession
 
@@ -106,7 +107,11 @@ def _take_seat(app: Shell, session: GameSession) -> None:
     def referee(action: Action) -> None:
         hub.check(session, action)
 
-    session.gate, session.referee = gate, referee
+    def seats() -> Seats:
+        here = hub.at_table(session)
+        return [] if here is None else here.states
+
+    session.gate, session.referee, session.seats = gate, referee, seats
     session.on_played = lambda: hub.settle(session)
     follow_tables(app)
 

@@ -7,7 +7,7 @@ order; the screens only draw it.
 
 - Only the expansions in play, and the types that have cards in them.
 - A card of which no copy can be in the player's hand (every copy already in this
-  Empire, or at a shared table in anyone's) is still shown, with the reason
+  Empire, or at a shared table in anyone's) is still shown, last, with the reason
   (`Choice.refused`), so the player is told before the tap rather than refused after.
 - Likely first: a scenario's required cards still to build, then the cards this player
   drafts most often, then the rest in the box's order (the catalog's), which a player
@@ -76,10 +76,14 @@ def choices(cards: Iterable[Card], kind: CardType, expansions: Collection[str],
             required: Collection[int], drafted: Mapping[int, int],
             refusal: Refusal) -> list[Choice]:
     """The grid of one type: its cards in play, likely first, each with why it cannot be
-    taken (if so)."""
+    taken (if so). The cards that cannot be taken come last, in the same order: a
+    scenario's required card already under construction (its only copy) is no longer
+    likely to be drafted."""
     mine = [card for card in cards if card.type is kind and card.expansion.value in expansions]
-    return [Choice(card, card.id in required, refusal(card))
-            for card in likely_first(mine, required, drafted)]
+    found = [Choice(card, card.id in required, refusal(card))
+             for card in likely_first(mine, required, drafted)]
+    return ([c for c in found if c.refused is None]
+            + [c for c in found if c.refused is not None])
 
 
 def copy_refusal(card: Card, own: GameState, seats: Seats | None = None) -> Rejected | None:

@@ -22,7 +22,7 @@ from companion.rules.game import Game
 from companion.rules.moves import CardSource
 from companion.rules.scenarios import scenario_result
 from companion.rules.state import GameState, Phase
-from companion.rules.table import check_undo
+from companion.rules.table import Seats, check_undo
 from companion.store.errors import StoreConflict
 from companion.store.identity import with_id
 from companion.usecases.labels import describe_action, empire_label, message, resource_label
@@ -72,6 +72,9 @@ class GameSession:
     gate: Callable[[], None] | None = None
     """A shared table's check that this phone still plays the seat, before any change
     (a move, an undo, a redo, a going back): `Rejected` refuses it."""
+    seats: Callable[[], Seats] | None = None
+    """A shared table's seats as they stand, this one's as played here: the copies of a
+    card the other players hold are not in the deck any more."""
     on_played: Callable[[], None] | None = None
     """Told after each action played or redone (a shared table settles what it can)."""
     table: dict[str, Any] | None = None

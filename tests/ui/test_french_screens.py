@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 from harness import Ui
+from test_game_flow import search
 
 from companion.i18n import set_language, t
 from companion.shipped.scenarios import shipped_scenarios
@@ -57,7 +58,7 @@ def test_planning_status_and_resource_letters_in_french(ui: Ui) -> None:
     _french(ui)
     ui.click("Nouvelle partie solo")
     ui.click("Commencer la partie")
-    ui.fill(t("Search a drafted card"), "centre de")
+    search(ui, "centre de", label=t("Search a drafted card"), opener=t("Search by name"))
     text = ui.screen_text()
     assert "Projet · O3 · 1" in text  # Propaganda Center costs 3 Gold: O for Or
     assert "Découverte · X5 Gén2 · 15" in text  # Gen for Général

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import flet as ft
 from builders import memory_services
 from harness import Ui
 
@@ -12,9 +13,18 @@ from companion.rules.game import Game
 from companion.usecases.services import MemoryBackend, Services
 
 
+def search(ui: Ui, letters: str, *, label: str = "Search a drafted card",
+           opener: str = "Search by name") -> None:
+    """Type `letters` in the game's search, opening it first: a game picks its cards by
+    type unless the player asks for the search (one tap, which stays open)."""
+    if not any(isinstance(c, ft.TextField) and c.label == label for c, _ in ui.controls()):
+        ui.click(opener)
+    ui.fill(label, letters)
+
+
 def draft(ui: Ui, name: str, *, recycle_onto: str | None = None, query: str | None = None
           ) -> None:
-    ui.fill("Search a drafted card", query or name)
+    search(ui, query or name)
     ui.click(name)
     if recycle_onto is None:
         ui.click(f"Build {name}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from harness import Ui
-from test_game_flow import draft, finish_step, start_solo
+from test_game_flow import draft, finish_step, search, start_solo
 
 
 def title(ui: Ui) -> str:
@@ -15,7 +15,7 @@ def title(ui: Ui) -> str:
 
 def test_a_card_is_built_from_its_row_in_one_tap(ui: Ui) -> None:
     start_solo(ui)
-    ui.fill("Search a drafted card", "wind")
+    search(ui, "wind")
     ui.click("Build Wind Turbines")  # on the result's row: no second screen
     assert ui.text("construction-1").startswith("Wind Turbines")
     assert ui.field("Search a drafted card").value == ""
@@ -26,14 +26,14 @@ def test_a_card_is_built_from_its_row_in_one_tap(ui: Ui) -> None:
 
 def test_a_cube_no_card_can_take_goes_to_the_empire_at_once(ui: Ui) -> None:
     start_solo(ui)
-    ui.fill("Search a drafted card", "wind")
+    search(ui, "wind")
     ui.click("Recycle Wind Turbines")  # nothing under construction: no question
     assert ui.text("empire-cubes").startswith("Cubes on your Empire: 1/5")
     assert ("No card under construction can take its Energy cube: it went on your Empire."
             in ui.text("events"))
     assert ui.find("Undo: Recycle Wind Turbines onto your Empire")
     # Opened by its name, the card says where its cube would go before the tap.
-    ui.fill("Search a drafted card", "zeppelin")
+    search(ui, "zeppelin")
     ui.click("Zeppelin")
     assert "no card under construction can take it, so it goes on your Empire" in (
         ui.text("pending"))
@@ -44,7 +44,7 @@ def test_a_cube_with_a_home_goes_to_the_closest_card_or_where_the_player_says(
     start_solo(ui)
     draft(ui, "Financial Center")  # M4 E1: 5 slots to fill
     draft(ui, "Wind Turbines")  # M2: 2 slots, closer to completion
-    ui.fill("Search a drafted card", "mega")
+    search(ui, "mega")
     ui.click("Recycle Mega-Drill")  # its Materials cube, in one tap from the row
     assert ui.text("construction-2").startswith("Wind Turbines 1 of 2 slots filled")
     assert ("Its Materials cube went on Wind Turbines, the card closest to completion "
@@ -93,7 +93,7 @@ def test_scenario_cards_are_marked_and_their_discard_warned(ui: Ui) -> None:
     ui.click("1. To the Center of the Earth")
     ui.click("Start the game")
     assert "Required by the scenario" in ui.text("construction-1")  # Polar Base
-    ui.fill("Search a drafted card", "polar")
+    search(ui, "polar")
     assert "Required" in ui.screen_text()  # the picker marks it too
     ui.click("Discard Polar Base")
     assert ("Polar Base is required by the scenario: unless you build another one by the "
@@ -156,11 +156,11 @@ def test_an_eleventh_card_in_a_solo_round_is_refused_and_said(ui: Ui) -> None:
     for name in ["Wind Turbines", "Recycling Plant", "Zeppelin", "Transportation Network",
                  "Harbor Zone", "Financial Center", "Industrial Complex", "Mega-Drill",
                  "Research Center", "Secret Society"]:
-        ui.fill("Search a drafted card", name)
+        search(ui, name)
         ui.click(f"Recycle {name}")
     assert ui.text("sequence") == "Both sequences played (10 cards)"
     before = ui.text("built"), ui.text("sequence")
-    ui.fill("Search a drafted card", "wind")
+    search(ui, "wind")
     ui.click("Build Wind Turbines")
     assert ui.last_message().startswith("A solo round plays at most 10 cards, two pools of "
                                         "5: this would be card 11.")
@@ -185,38 +185,47 @@ def _focus_calls(ui: Ui) -> int:
     return sum(1 for name, _ in ui.client.calls if name == "focus")
 
 
-def test_a_round_begins_in_the_search_field_with_few_recent_cards(ui: Ui) -> None:
-    """At the start of each round the cursor waits in the search; with nothing typed,
-    only a few recent cards, so what the last tap did stays in sight."""
+def test_a_round_begins_with_the_card_types_and_no_keyboard(ui: Ui) -> None:
+    """A phone's keyboard hides half the screen: a round opens on the type tabs, and the
+    cursor goes to the search only when the player asks for it; there, with nothing
+    typed, only a few recent cards, so what the last tap did stays in sight."""
     start_solo(ui)
-    assert _focus_calls(ui) == 1
+    assert _focus_calls(ui) == 0
+    assert ui.has_id("type-Structure")
     for name in ["Wind Turbines", "Recycling Plant", "Zeppelin", "Transportation Network",
                  "Harbor Zone", "Financial Center"]:
         draft(ui, name)
+    assert _focus_calls(ui) == 1, "once, when the search was opened"
     ui.field("Search a drafted card").value = ""
     recent = [n for n in ui.names() if n.startswith("Build ")]
     assert len(recent) == 4, recent
-    assert _focus_calls(ui) == 1, "not again within the round"
     for _ in range(6):  # start production, then the five steps
         finish_step(ui)
     assert title(ui).startswith("Round 2")
-    assert _focus_calls(ui) == 2, "round 2 begins in the search field"
+    assert _focus_calls(ui) == 2, "the search stayed open: round 2 begins in it"
+    ui.click("Pick by type")
+    assert ui.has_id("type-Structure") and "Search by name" in ui.names()
+    for _ in range(6):
+        finish_step(ui)
+    assert title(ui).startswith("Round 3")
+    assert _focus_calls(ui) == 2, "by type: no keyboard"
 
 
-def test_the_last_message_above_the_search_and_start_production_after_the_cards(
+def test_the_last_message_above_the_picker_and_start_production_after_the_cards(
         ui: Ui) -> None:
     start_solo(ui)
     draft(ui, "Wind Turbines")
-    ui.fill("Search a drafted card", "recy")
+    search(ui, "recy")
     ui.click("Recycle Recycling Plant")  # its cube goes on Wind Turbines, and says so
+    ui.click("Pick by type")
     named = {id(control): label for control, label in ui.clickables()}
     order: list[str] = []
     for control, _ in ui.controls():
         identifier = getattr(control, "identifier", None)
         if identifier in ("events", "construction-1"):
             order.append(identifier)
-        elif getattr(control, "label", None) == "Search a drafted card":
-            order.append("search")
+        elif identifier == "type-Structure":
+            order.append("picker")
         elif named.get(id(control)) == "Start production":
             order.append("start production")
-    assert order == ["events", "search", "construction-1", "start production"]
+    assert order == ["events", "picker", "construction-1", "start production"]

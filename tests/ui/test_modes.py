@@ -8,7 +8,7 @@ import flet as ft
 import pytest
 from builders import memory_services
 from harness import Ui
-from test_game_flow import draft, finish_step, play_to_the_end
+from test_game_flow import draft, finish_step, play_to_the_end, search
 from test_game_tools import switch_on
 
 from companion.i18n import language
@@ -218,7 +218,7 @@ def test_every_screen_has_named_finger_sized_controls(ui: Ui) -> None:
     ui.click("New solo game")
     ui.click("Start the game")
     draft(ui, "Wind Turbines")
-    ui.fill("Search a drafted card", "recyc")
+    search(ui, "recyc")
     ui.click("Recycling Plant")
     assert ui.accessibility_problems() == []
     ui.click("Recycle Recycling Plant")

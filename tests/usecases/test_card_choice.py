@@ -77,6 +77,10 @@ def test_a_card_whose_every_copy_is_in_this_empire_is_refused_with_the_reason(
     grid = choices(cards.cards, CardType.VEHICLE, ["base"], (), {},
                    lambda card: copy_refusal(card, game.state))
     assert [c.card.name for c in grid if c.refused] == ["Aircraft Carrier"]
+    assert grid[-1].card == carrier  # what cannot be taken comes last
+    drafted = {carrier.id: 9}
+    assert choices(cards.cards, CardType.VEHICLE, ["base"], {carrier.id}, drafted,
+                   lambda card: copy_refusal(card, game.state))[-1].card == carrier
 
 
 def test_a_shared_table_seat_sees_the_cards_the_others_hold_every_copy_of(

@@ -3,8 +3,9 @@
 Everything shown is read from the game state or asked of the rules (`suggest`,
 `refusal`, `production.sources`, `planning`, `supremacy`); every tap becomes one action
 given to the game, which accepts it or explains why not. The session saves after each
-action. What the player acts on comes first (in Planning the card search, its results
-right under it), the Empire's status last. The screen stays on during a game.
+action. What the player acts on comes first (in Planning the card picker: the card types as
+tabs and the open type's cards as tiles, no keyboard; a search by name one tap away), the
+Empire's status last. The screen stays on during a game.
 The panels of each phase are in `planning` and `production`, beside this module.
 """
 
@@ -19,15 +20,18 @@ import flet as ft
 from companion.i18n import language, t, tn
 from companion.rules.actions import (
     Action,
+    Construct,
     Discard,
     End,
     NextStep,
     PlaceCharacter,
+    Recycle,
     SpendKrystallium,
 )
 from companion.rules.cards import (
     PRODUCTION_ORDER,
     Card,
+    CardType,
     Token,
 )
 from companion.rules.construction import UnderConstruction
@@ -54,14 +58,24 @@ from companion.ui.game.status import status_box
 from companion.ui.game.undo import undo_bar
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_picker import CardPicker, card_label
+from companion.ui.kit.type_picker import TypePicker, tab_button
 from companion.ui.screen import Screen, Shell
+from companion.usecases.card_choice import (
+    Choice,
+    choices,
+    copy_refusal,
+    count_draft,
+    device_drafts,
+    game_drafts,
+    types_in_play,
+)
 from companion.usecases.labels import card_name, message, resource_label, resource_letter
 from companion.usecases.session import GameSession, phase_label
 from companion.usecases.why import completion_numbers, krystallium_numbers
 
 RECENT_IN_GAME = 4
-"""Recent cards offered with nothing typed: what fits on a phone with the messages and
-the cards under construction still in sight."""
+"""Recent cards offered by the search with nothing typed: what fits on a phone with the
+messages and the cards under construction still in sight."""
 SAID_BY_THE_PANEL = frozenset({"step", "no-supremacy", "supremacy-choice", "supremacy"})
 """Events of a production step that its panel already states (said once, not twice)."""
 
@@ -102,7 +116,21 @@ class GameScreen(Screen):
         self._phase_lines = ft.Column(spacing=8,
                                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self._phase = w.card_box(self._phase_lines, identifier="phase-panel")
-        self._picker_box = ft.Container(content=self.picker.control)
+        self.searching = False
+        """The player chose to find cards by name (the keyboard), until they pick by type
+        again: by type is the default, a keyboard hides half the screen."""
+        self.types = TypePicker(
+            self._drafted, actions=self._row_actions, on_refused=app.explain,
+            extra=tab_button(t("Search by name"), self.start_search, ft.Icons.SEARCH))
+        self._likely: tuple[object, dict[int, int]] | None = None
+        """(round, how often each card was drafted), taken once a round: the tiles keep
+        their places while a round's cards are tapped in."""
+        self._by_name = ft.Column([
+            w.button(t("Pick by type"), self.stop_search, icon=ft.Icons.GRID_VIEW,
+                     kind="text"),
+            self.picker.control], spacing=4, visible=False)
+        self._picker_box = ft.Container(content=ft.Column([self.types.control, self._by_name],
+                                                          spacing=0))
         self._forward = ft.Container()
         self._constructions = ft.Column(spacing=8,
                                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -128,6 +156,19 @@ class GameScreen(Screen):
             return t("Round {round} · {resource}", round=state.round,
                      resource=resource_label(state.step))
         return phase_label(state)
+
+    def start_search(self) -> None:
+        """Find the cards by name instead of by type, the cursor in the search field."""
+        self.searching = True
+        self.refresh()
+        self.focus_search()
+
+    def stop_search(self) -> None:
+        """Back to the type tabs, which need no keyboard."""
+        self.searching = False
+        self.picker.field.value = ""
+        self.picker.refresh()
+        self.refresh()
 
     def focus_search(self) -> None:
         """Put the cursor in the search field (a phone opens its keyboard)."""
@@ -156,6 +197,27 @@ class GameScreen(Screen):
     def _in_game(self, card: Card) -> bool:
         return card.expansion.value in self.state.expansions
 
+    def _drafts(self) -> dict[int, int]:
+        """How often each card was drafted, as the round began: the device's count, or a
+        shared seat's own game's (every seat plays on one host)."""
+        key = (self.session.id, self.state.round)
+        if self._likely is None or self._likely[0] != key:
+            counts = (dict(game_drafts(self.session.game.actions))
+                      if self.session.table is not None
+                      else device_drafts(self.app.services))
+            self._likely = (key, counts)
+        return self._likely[1]
+
+    def _grid(self, kind: CardType) -> list[Choice]:
+        """One type's tiles: likely first, each card no copy of which is left marked with
+        the reason (at a shared table, the copies every seat holds)."""
+        state = self.state
+        seats = self.session.seats() if self.session.seats is not None else None
+        required = {card_id for card_id, left in required_left(
+            self._required(), state.built_ids()).items() if left > 0}
+        return choices(self.catalog.cards, kind, state.expansions, required, self._drafts(),
+                       lambda card: copy_refusal(card, state, seats or None))
+
     # --- layout -------------------------------------------------------------------
 
     def build(self) -> ft.Control:
@@ -180,7 +242,7 @@ class GameScreen(Screen):
         if step != self._shown_step:  # a new step opens at its top, its total in sight
             if self._shown_step is not None:
                 self.app.scroll_to_top()
-            if state.phase is Phase.PLANNING and not state.finished:
+            if state.phase is Phase.PLANNING and self.searching:
                 self.focus_search()  # a round begins with the first drafted card's name
             self._shown_step = step
         self._status.content = self.memo("status", self._status_signature(), self._status_box)
@@ -194,7 +256,12 @@ class GameScreen(Screen):
         self._phase_lines.controls = self._phase_panel()
         planning = state.phase is Phase.PLANNING
         self._picker_box.visible = planning and self.pending is None
-        self.picker.follow_recent()
+        self.types.control.visible = not self.searching
+        self._by_name.visible = self.searching
+        if self._picker_box.visible and self.searching:
+            self.picker.follow_recent()
+        elif self._picker_box.visible:
+            self.types.show(types_in_play(self.catalog.cards, state.expansions), self._grid)
         self._forward.content = (self.next_button(t("Start production"))
                                  if planning and self.pending is None else None)
         self._constructions.controls = self._construction_list()
@@ -257,6 +324,8 @@ class GameScreen(Screen):
             self.app.refresh()
             return False
         self.exact_totals = False
+        if isinstance(action, Construct | Recycle) and self.session.table is None:
+            count_draft(self.app.services, action.card)  # what this device drafts often
         self.app.close_notice()  # what it said was of the game before this move
         self.after_action()
         return True

@@ -227,12 +227,12 @@ def test_a_typed_table_games_checklist_deals_as_the_rules_say() -> None:
 
 def test_a_card_the_other_seat_holds_every_copy_of_is_refused(
         open_ui: Callable[..., Ui]) -> None:
-    from test_game_flow import draft
+    from test_game_flow import draft, search
 
     services = memory_services()
     ana, bo = open_table(open_ui, services)
     draft(ana, "Aircraft Carrier")  # the deck's only one
-    bo.fill("Search a drafted card", "Aircraft Carrier")
+    search(bo, "Aircraft Carrier")  # found by name: refused at the tap, with the reason
     bo.click("Aircraft Carrier")
     bo.click("Build Aircraft Carrier")
     assert "already taken at this table" in bo.last_message()
@@ -241,20 +241,22 @@ def test_a_card_the_other_seat_holds_every_copy_of_is_refused(
 
 def recent_cards(ui: Ui) -> list[str]:
     """The cards the search offers with nothing typed (each row builds its card)."""
-    assert not ui.field("Search a drafted card").value
+    from test_game_flow import search
+
+    search(ui, "")
     return [name.removeprefix("Build ") for name in ui.names() if name.startswith("Build ")]
 
 
 def test_each_seat_offers_its_own_drafted_cards_as_recent_ones(
         open_ui: Callable[..., Ui]) -> None:
     """Every seat plays on the one host: the device's recent cards would be everyone's."""
-    from test_game_flow import draft
+    from test_game_flow import draft, search
 
     services = memory_services()
     ana, bo = open_table(open_ui, services)
     draft(bo, "Zeppelin")
     draft(ana, "Wind Turbines")
-    bo.fill("Search a drafted card", "Harbor Zone")
+    search(bo, "Harbor Zone")
     bo.click("Recycle Harbor Zone")  # from its row, in one tap
     assert recent_cards(ana) == ["Wind Turbines"]
     assert recent_cards(bo) == ["Harbor Zone", "Zeppelin"]

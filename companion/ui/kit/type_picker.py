@@ -1,0 +1,168 @@
+"""A card picked with no keyboard: one tab per card type, then that type's cards as tiles.
+
+At the table the phone is in one hand and the drafted cards in the other; a phone's
+keyboard would cover half the screen and the message saying what the last tap did. A
+card's type is seen at a glance (the colour of its frame), so the tabs are the types in
+the game's own colours and glyphs (`symbols.TYPE_LOOKS`), and a tab opens a grid of that
+type's names, each tile at least 48 px high. The open tab stays open from one card to
+the next: consecutive cards of one type cost no tab tap.
+
+A tile carries its card's one-tap actions (build, recycle: `actions`), and its name opens
+the card (`on_pick`). A card the player cannot take (`Choice.refused`: no copy left) is
+drawn without actions and says so; a tap on its name gives the whole reason
+(`on_refused`), so nothing is refused after the player acted. What the tiles hold and in
+what order is decided elsewhere (`companion.usecases.card_choice`); this only draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import language, t
+from companion.rules.cards import Card, CardType
+from companion.rules.errors import Rejected
+from companion.ui.kit import symbols
+from companion.ui.kit import widgets as w
+from companion.ui.kit.card_picker import RowAction, card_label
+from companion.usecases.card_choice import Choice
+
+TAB_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 4, "md": 2}
+"""Three tabs a row on a phone (two rows for five types and the search), one row wider."""
+TILE_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 4, "md": 3}
+"""Three tiles a row on a phone: a name on two lines and two 48 px buttons fit."""
+Grid = Callable[[CardType], Sequence[Choice]]
+"""The tiles of one type, in the order to draw them."""
+
+
+class TypePicker:
+    """Type tabs and the open type's tiles; `show` draws what the screen decided."""
+
+    def __init__(
+        self,
+        on_pick: Callable[[Card], Any],
+        *,
+        actions: Callable[[Card], Sequence[RowAction]] | None = None,
+        on_refused: Callable[[Rejected], Any] | None = None,
+        extra: ft.Control | None = None,
+    ) -> None:
+        """`extra` goes after the tabs, in their row (the screen's "Search by name", a
+        `tab_button`)."""
+        self.on_pick = on_pick
+        self.actions = actions
+        self.on_refused = on_refused
+        self.extra = extra
+        self.open: CardType | None = None
+        """The type whose tiles are shown; the first type until a tab is tapped."""
+        self._types: list[CardType] = []
+        self._grid: Grid = lambda kind: ()
+        self._shown: object = None
+        self.tabs = ft.ResponsiveRow(spacing=6, run_spacing=6)
+        self.tiles = ft.ResponsiveRow(spacing=4, run_spacing=4)
+        self.control = ft.Column([self.tabs, self.tiles], spacing=10)
+
+    def show(self, types: Sequence[CardType], grid: Grid) -> None:
+        """Draw the tabs of `types` and the open type's tiles, `grid(open type)`. Nothing
+        is rebuilt when nothing shown changed, so a tap elsewhere sends nothing for it."""
+        self._types, self._grid = list(types), grid
+        if self.open not in self._types:
+            self.open = self._types[0] if self._types else None
+        choices = list(grid(self.open)) if self.open is not None else []
+        signature = (tuple(self._types), self.open, language(), tuple(
+            (c.card.id, c.required, None if c.refused is None else str(c.refused))
+            for c in choices))
+        if signature == self._shown:
+            return
+        self._shown = signature
+        tabs = [self._tab(kind) for kind in self._types]
+        if self.extra is not None:
+            tabs.append(self.extra)
+        self.tabs.controls = tabs
+        self.tiles.controls = [self._tile(choice) for choice in choices]
+
+    def choose(self, kind: CardType) -> None:
+        """Open the tiles of `kind`."""
+        self.open = kind
+        self.show(self._types, self._grid)
+
+    def _tab(self, kind: CardType) -> ft.Control:
+        look = symbols.TYPE_LOOKS[kind]
+        return tab_button(symbols.type_name(kind), lambda: self.choose(kind), look.glyph,
+                          look=look, chosen=kind is self.open,
+                          identifier=f"type-{kind.value}")
+
+    def _tile(self, choice: Choice) -> ft.Control:
+        card = choice.card
+        name = card_label(card)
+        parts: list[ft.Control] = [ft.TextButton(
+            content=ft.Text(name, text_align=ft.TextAlign.CENTER, max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS, size=13),
+            on_click=self._named(choice), height=w.TOUCH,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=2, vertical=2)),
+        )]
+        if choice.required:
+            parts.append(ft.Row([
+                ft.Icon(ft.Icons.FLAG, size=14, color=ft.Colors.TERTIARY),
+                ft.Text(t("Required"), size=12, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.TERTIARY),
+            ], spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER))
+        if choice.refused is not None:
+            parts.append(ft.Container(
+                ft.Text(t("No copy left"), size=12, italic=True,
+                        text_align=ft.TextAlign.CENTER),
+                height=w.TOUCH, alignment=ft.Alignment.CENTER))
+        elif self.actions is not None:
+            parts.append(ft.Row(
+                [w.icon_button(icon, label, handler, filled=index == 0)
+                 for index, (icon, label, handler) in enumerate(self.actions(card))],
+                spacing=0, alignment=ft.MainAxisAlignment.CENTER))
+        look = symbols.TYPE_LOOKS[card.type]
+        return ft.Semantics(
+            content=ft.Container(
+                ft.Column(parts, spacing=0,
+                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                border=ft.Border.all(2, look.rim), border_radius=8, padding=1,
+                opacity=0.6 if choice.refused is not None else 1.0,
+            ),
+            identifier=f"tile-{card.id}", container=True, col=TILE_COLUMNS,
+        )
+
+    def _named(self, choice: Choice) -> Callable[[], None]:
+        def tapped() -> None:
+            if choice.refused is not None:
+                if self.on_refused is not None:
+                    self.on_refused(choice.refused)
+                return
+            self.on_pick(choice.card)
+
+        return tapped
+
+
+def tab_button(name: str, on_click: Callable[[], Any], glyph: ft.IconData, *,
+               look: symbols.Look | None = None, chosen: bool = False,
+               identifier: str | None = None) -> ft.Control:
+    """A tab of the picker's row: filled with its type's colour when open, else edged
+    with it; without a `look` (the search's tab), in the page's own colours. Its name is
+    said whole to screen readers even when the tab is too narrow to show it whole."""
+    filled = look is not None and chosen
+    button = ft.Button(
+        content=ft.Row([ft.Icon(glyph, size=18, color=look.ink if filled and look else None),
+                        ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+                       spacing=4, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+        on_click=on_click,
+        height=w.TOUCH,
+        style=ft.ButtonStyle(
+            bgcolor=look.fill if filled and look else ft.Colors.SURFACE_CONTAINER_LOW,
+            color=look.ink if filled and look else ft.Colors.ON_SURFACE,
+            side=ft.BorderSide(3 if filled else 2,
+                               look.rim if look is not None else ft.Colors.OUTLINE),
+            shape=ft.RoundedRectangleBorder(radius=8),
+            padding=ft.Padding.symmetric(horizontal=6, vertical=4),
+            text_style=ft.TextStyle(size=13, weight=ft.FontWeight.BOLD if filled else None),
+        ),
+    )
+    return ft.Semantics(content=button, label=name, button=True,
+                        selected=chosen if look is not None else None, container=True,
+                        identifier=identifier, col=TAB_COLUMNS)
