@@ -104,6 +104,7 @@ def test_a_game_tab_back_after_its_session_was_let_go(app_server, page) -> None:
     app = AppPage(page)
     app.open(server.url)
     app.start_solo()
+    app.click("Search by name")
     app.fill("Search a drafted card", "eolien")
     app.click("Wind Turbines")
     app.click("Build Wind Turbines")

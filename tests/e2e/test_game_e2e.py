@@ -45,6 +45,8 @@ def expected_game() -> Game:
 
 
 def draft(app: AppPage, query: str, name: str) -> None:
+    if not app.page.get_by_role("textbox", name="Search a drafted card").count():
+        app.click("Search by name")  # by type unless asked; then it stays open
     app.fill("Search a drafted card", query)
     app.click(name)
     app.click(f"Build {name}")

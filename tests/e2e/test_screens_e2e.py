@@ -26,6 +26,7 @@ def test_screens_tour(app_server, page) -> None:
 
     app.click("Table game (2–7 players)")
     app.click("Start the game")
+    app.click("Search by name")
     app.fill("Search a drafted card", "wind")
     app.click("Wind Turbines")
     app.screenshots("build-or-recycle")

@@ -25,6 +25,7 @@ def test_a_production_step_opens_at_its_top_and_settings_go_back_to_the_game(
     app = AppPage(page)
     app.open(server.url)
     app.start_solo()
+    app.click("Search by name")
     for query, name in DRAFTED:  # five cards under construction: a long screen
         app.fill("Search a drafted card", query)
         app.click(f"Build {name}")

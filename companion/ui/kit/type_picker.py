@@ -147,10 +147,13 @@ def tab_button(name: str, on_click: Callable[[], Any], glyph: ft.IconData, *,
     with it; without a `look` (the search's tab), in the page's own colours. Its name is
     said whole to screen readers even when the tab is too narrow to show it whole."""
     filled = look is not None and chosen
+    shown = ft.Row([ft.Icon(glyph, size=18, color=look.ink if filled and look else None),
+                    ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+                   spacing=4, tight=True, alignment=ft.MainAxisAlignment.CENTER)
     button = ft.Button(
-        content=ft.Row([ft.Icon(glyph, size=18, color=look.ink if filled and look else None),
-                        ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
-                       spacing=4, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+        # Named once, by the Semantics around it (with its selected state), as
+        # `widgets.icon_button` is: the text inside would name a second button.
+        content=ft.Semantics(content=shown, exclude_semantics=True),
         on_click=on_click,
         height=w.TOUCH,
         style=ft.ButtonStyle(
