@@ -46,7 +46,7 @@ def test_filters_by_type_and_by_what_a_card_produces_or_costs(
     ui = open_ui(memory_services(), route="/cards")
     ui.click("Vehicle")
     assert _count(ui) == 9
-    ui.click("Vehicle")
+    ui.click("Every type")
     ui.click("Costs: any")
     ui.click("Krystallium")
     assert _count(ui) == 8
@@ -57,6 +57,33 @@ def test_filters_by_type_and_by_what_a_card_produces_or_costs(
     names = ui.names(within="card-list")
     assert "Zeppelin" in names and "Wind Turbines" not in names
     assert "Aircraft Carrier" in names  # X1 per Vehicle counts as producing Exploration
+
+
+def test_the_type_filter_is_the_game_pickers_tabs(open_ui: Callable[..., Ui]) -> None:
+    """One picker to learn (issue 33): a tab per type of the expansions shown, in the
+    game's colours, one tap shows that type's cards; "Every type" shows them all."""
+    ui = open_ui(memory_services(), route="/cards")
+    assert _tabs(ui) == {"Structure": False, "Vehicle": False, "Research": False,
+                         "Project": False, "Discovery": False, "Every type": True}
+    ui.click("Project")
+    assert _tabs(ui)["Project"] and not _tabs(ui)["Every type"]
+    projects = _count(ui)
+    ui.click("Discovery")  # one type at a time: no second tap to leave the first
+    assert _tabs(ui)["Discovery"] and not _tabs(ui)["Project"]
+    assert _count(ui) + projects < 78
+    ui.click("Every type")
+    assert _count(ui) == 78
+    ui.click("War or Peace")  # its own type joins the tabs
+    ui.click("Memorial")
+    assert _count(ui) > 0 and "Harbor Zone" not in ui.names(within="card-list")
+    ui.fill("Search cards", "a")  # the search stays a field: typing here is fine
+    assert _tabs(ui)["Memorial"]
+    assert ui.accessibility_problems() == []
+
+
+def _tabs(ui: Ui) -> dict[str, bool]:
+    return {str(c.label): bool(c.selected) for c, _ in ui.controls()
+            if isinstance(c, ft.Semantics) and str(c.identifier).startswith("type-")}
 
 
 def test_rows_are_built_a_page_at_a_time(open_ui: Callable[..., Ui]) -> None:

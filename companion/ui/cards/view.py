@@ -2,9 +2,11 @@
 
 Search uses the catalog's own lookup (`Catalog.find_cards`: case-, accent- and
 punctuation-free, every printed name), the one the scorer uses, so a name that the
-scorer understands is also found here. Filters narrow by type, expansion, and what a
-card produces or costs; the expansions start as the ones the player owns (setting
-"expansions"), and all of them are one tap away.
+scorer understands is also found here. Filters narrow by type (the game's type tabs,
+`type_picker.type_tabs`, as on the game screen and in the quick score: one tap shows a
+type's cards, "Every type" all of them), expansion, and what a card produces or costs;
+the expansions start as the ones the player owns (setting "expansions"), and all of them
+are one tap away.
 
 Only the first rows are built (`PAGE`), with "show more" for the rest: building the 129
 rows of chips at once costs more than a phone's keystroke should.
@@ -33,7 +35,9 @@ from companion.ui.kit.card_face import (
     production_chips,
     type_label,
 )
+from companion.ui.kit.type_picker import tab_button, tab_row, type_tabs
 from companion.ui.screen import Screen, ScreenMissing, Shell
+from companion.usecases.card_choice import types_in_play
 from companion.usecases.labels import reason_text
 from companion.usecases.why import counts_in_game
 
@@ -144,9 +148,14 @@ class CardsScreen(Screen):
 
     def _filter_rows(self) -> list[ft.Control]:
         wanted = self.filter
-        types = [w.button(type_label(kind), self._toggle(wanted.types, kind),
-                          kind="filled" if kind in wanted.types else "outlined")
-                 for kind in CardType]
+        in_play = types_in_play(self.app.services.catalog.cards,
+                                {e.value for e in wanted.expansions})
+        shown = [kind for kind in CardType if kind in in_play or kind in wanted.types]
+        open_type = next(iter(wanted.types)) if len(wanted.types) == 1 else None
+        types = tab_row()
+        types.controls = type_tabs(shown, open_type, self._only_type, extra=[tab_button(
+            t("Every type"), self._every_type, ft.Icons.SELECT_ALL, chosen=not wanted.types,
+            identifier="type-all")])
         expansions = [w.button(expansion_name(e), self._toggle(wanted.expansions, e),
                                kind="filled" if e in wanted.expansions else "outlined")
                       for e in Expansion]
@@ -160,7 +169,7 @@ class CardsScreen(Screen):
             w.button(t("Costs: {what}", what=self._kind_word(wanted.costs)),
                      lambda: self._choose_kind(False), kind="tonal"),
         ]
-        rows = [_wrap(types), _wrap(expansions), _wrap(resource)]
+        rows = [types, _wrap(expansions), _wrap(resource)]
         if wanted.types or wanted.produces or wanted.costs:
             rows.append(w.button(t("Clear the filters"), self._clear, kind="text",
                                  icon=ft.Icons.FILTER_ALT_OFF))
@@ -170,14 +179,20 @@ class CardsScreen(Screen):
     def _kind_word(kind: SlotKind | None) -> str:
         return t("any") if kind is None else w.resource_name(kind)
 
-    def _toggle(self, chosen: set[CardType] | set[Expansion],
-                value: CardType | Expansion) -> Callable[[], None]:
+    def _toggle(self, chosen: set[Expansion], value: Expansion) -> Callable[[], None]:
         def flip() -> None:
-            target: set[CardType | Expansion] = chosen  # type: ignore[assignment]
-            target.symmetric_difference_update({value})
+            chosen.symmetric_difference_update({value})
             self._changed()
 
         return flip
+
+    def _only_type(self, kind: CardType) -> None:
+        self.filter.types = {kind}
+        self._changed()
+
+    def _every_type(self) -> None:
+        self.filter.types = set()
+        self._changed()
 
     def _all_expansions(self) -> None:
         self.filter.expansions = set(Expansion)

@@ -121,7 +121,8 @@ class GameScreen(Screen):
         again: by type is the default, a keyboard hides half the screen."""
         self.types = TypePicker(
             self._drafted, actions=self._row_actions, on_refused=app.explain,
-            extra=tab_button(t("Search by name"), self.start_search, ft.Icons.SEARCH))
+            extra=tab_button(t("Search by name"), self.start_search, ft.Icons.SEARCH,
+                             shown=t("By name")))  # the whole name is cut on a phone
         self._likely: tuple[object, dict[int, int]] | None = None
         """(round, how often each card was drafted), taken once a round: the tiles keep
         their places while a round's cards are tapped in."""

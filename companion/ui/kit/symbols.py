@@ -30,7 +30,8 @@ API for screens (nothing here needs a page):
 - `resource_name(kind)`: the translated name (also `widgets.resource_name`);
   `type_name(card_type)`: a type's translated name.
 - Palettes: `RESOURCE_COLOURS` (fill, ink) as `widgets.RESOURCE_COLOURS`, `LOOKS`,
-  `TYPE_LOOKS`, `RANK_LOOKS` (fill, ink, rim, glyph) and `SURFACES` (the theme's);
+  `TYPE_LOOKS`, `RANK_LOOKS` (fill, ink, rim, glyph), `OPEN_RIM` (an open tab's ring)
+  and `SURFACES` (the theme's);
   `contrast_ratio(a, b)` to check a pair of your own.
 """
 
@@ -51,7 +52,7 @@ from companion.usecases.labels import (  # the words beside the pictures
 )
 
 __all__ = [
-    "LOOKS", "RANK_LOOKS", "RESOURCE_COLOURS", "SURFACES", "TYPE_LOOKS", "Look",
+    "LOOKS", "OPEN_RIM", "RANK_LOOKS", "RESOURCE_COLOURS", "SURFACES", "TYPE_LOOKS", "Look",
     "amount_words", "chip",
     "contrast_ratio", "medal_badge", "rank_badge", "resource_amount", "resource_name",
     "resource_symbol", "token_symbol", "type_badge", "type_colour", "type_name",
@@ -100,6 +101,11 @@ TYPE_LOOKS: dict[CardType, Look] = {
     CardType.DISCOVERY: Look("#1565C0", "#FFFFFF", "#64B5F6", ft.Icons.TRAVEL_EXPLORE),
     CardType.MEMORIAL: Look("#6A1B9A", "#FFFFFF", "#BA68C8", ft.Icons.MUSEUM),
 }
+
+OPEN_RIM = ft.Colors.ON_SURFACE
+"""The ring of an open tab (`type_picker.tab_button`): the page's own text colour, dark
+on the light theme and light on the dark one. A type's rim alone left the open Vehicle
+tab (black) on the dark page told apart by 3 px of grey."""
 
 RANK_LOOKS: dict[SoloRank, Look] = {
     # Rising from a plain slate to gold: the rank reads as a step on a ladder.

@@ -12,11 +12,17 @@ the card (`on_pick`). A card the player cannot take (`Choice.refused`: no copy l
 drawn without actions and says so; a tap on its name gives the whole reason
 (`on_refused`), so nothing is refused after the player acted. What the tiles hold and in
 what order is decided elsewhere (`companion.usecases.card_choice`); this only draws it.
+
+The tab row is the app's one way of choosing a card type (`type_tabs`, `tab_button`): the
+quick score's grid and the Cards browser's filter draw the same tabs, so a player learns
+one picker. The open tab is filled with its type's colour and ringed in the page's own
+text colour (`symbols.OPEN_RIM`), which stands out on a light and a dark page alike,
+even where the fill is as dark as the page (a Vehicle's black on the dark theme).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import flet as ft
@@ -31,6 +37,10 @@ from companion.usecases.card_choice import Choice
 
 TAB_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 4, "md": 2}
 """Three tabs a row on a phone (two rows for five types and the search), one row wider."""
+TAB_TEXT = 12
+"""A tab's name, in points: every type's name in the six languages fits a phone's tab."""
+TAB_PADDING = 6
+"""Space inside a tab, each side of its name."""
 TILE_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 4, "md": 3}
 """Three tiles a row on a phone: a name on two lines and two 48 px buttons fit."""
 Grid = Callable[[CardType], Sequence[Choice]]
@@ -59,7 +69,7 @@ class TypePicker:
         self._types: list[CardType] = []
         self._grid: Grid = lambda kind: ()
         self._shown: object = None
-        self.tabs = ft.ResponsiveRow(spacing=6, run_spacing=6)
+        self.tabs = tab_row()
         self.tiles = ft.ResponsiveRow(spacing=4, run_spacing=4)
         self.control = ft.Column([self.tabs, self.tiles], spacing=10)
 
@@ -76,22 +86,14 @@ class TypePicker:
         if signature == self._shown:
             return
         self._shown = signature
-        tabs = [self._tab(kind) for kind in self._types]
-        if self.extra is not None:
-            tabs.append(self.extra)
-        self.tabs.controls = tabs
+        self.tabs.controls = type_tabs(self._types, self.open, self.choose,
+                                       extra=[] if self.extra is None else [self.extra])
         self.tiles.controls = [self._tile(choice) for choice in choices]
 
     def choose(self, kind: CardType) -> None:
         """Open the tiles of `kind`."""
         self.open = kind
         self.show(self._types, self._grid)
-
-    def _tab(self, kind: CardType) -> ft.Control:
-        look = symbols.TYPE_LOOKS[kind]
-        return tab_button(symbols.type_name(kind), lambda: self.choose(kind), look.glyph,
-                          look=look, chosen=kind is self.open,
-                          identifier=f"type-{kind.value}")
 
     def _tile(self, choice: Choice) -> ft.Control:
         card = choice.card
@@ -140,32 +142,71 @@ class TypePicker:
         return tapped
 
 
+def tab_row() -> ft.ResponsiveRow:
+    """The row the tabs go in: three a row on a phone, six on a wider window."""
+    return ft.ResponsiveRow(spacing=6, run_spacing=6)
+
+
+def type_tabs(types: Sequence[CardType], open_type: CardType | None,
+              choose: Callable[[CardType], Any], *,
+              counts: Mapping[CardType, int] | None = None,
+              extra: Sequence[ft.Control] = ()) -> list[ft.Control]:
+    """One tab per type of `types`, in their order, `open_type`'s open, then `extra`
+    (a screen's own tabs: the search by name, every type); `choose(type)` on a tap.
+    `counts` puts a number on a type's tab (the quick score's cards counted of it)."""
+    def tapped(kind: CardType) -> Callable[[], Any]:
+        return lambda: choose(kind)
+
+    tabs: list[ft.Control] = []
+    for kind in types:
+        look = symbols.TYPE_LOOKS[kind]
+        tabs.append(tab_button(symbols.type_name(kind), tapped(kind), look.glyph, look=look,
+                               chosen=kind is open_type, identifier=f"type-{kind.value}",
+                               count=(counts or {}).get(kind, 0)))
+    return [*tabs, *extra]
+
+
 def tab_button(name: str, on_click: Callable[[], Any], glyph: ft.IconData, *,
                look: symbols.Look | None = None, chosen: bool = False,
-               identifier: str | None = None) -> ft.Control:
-    """A tab of the picker's row: filled with its type's colour when open, else edged
-    with it; without a `look` (the search's tab), in the page's own colours. Its name is
-    said whole to screen readers even when the tab is too narrow to show it whole."""
+               identifier: str | None = None, shown: str | None = None,
+               count: int = 0) -> ft.Control:
+    """A tab of the picker's row: filled with its type's colour and ringed in the page's
+    text colour when open, else edged with its type's rim; without a `look` (the
+    search's tab, "every type"), in the page's own colours, and ringed the same when
+    `chosen`. `shown` is a shorter text to draw where `name` would not fit a phone's
+    tab; screen readers always say `name`, whole. A `count` above 0 sits on the glyph
+    as a badge and is said after the name ("Project · 5")."""
     filled = look is not None and chosen
-    shown = ft.Row([ft.Icon(glyph, size=18, color=look.ink if filled and look else None),
-                    ft.Text(name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
-                   spacing=4, tight=True, alignment=ft.MainAxisAlignment.CENTER)
+    said = name if count <= 0 else f"{name} · {count}"
+    icon = ft.Icon(glyph, size=18, color=look.ink if filled and look else None,
+                   badge=ft.Badge(label=str(count)) if count > 0 else None)
+    # The glyph above the name: a phone's third of a row is then the name's alone
+    # (Spanish "Descubrimiento" and "Investigación" were cut beside the glyph).
+    drawn = ft.Column([icon, ft.Text(shown or name, max_lines=1, size=TAB_TEXT,
+                                     overflow=ft.TextOverflow.ELLIPSIS)],
+                      spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+                      horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    if chosen:
+        rim = ft.BorderSide(3, symbols.OPEN_RIM)
+    else:
+        rim = ft.BorderSide(2, look.rim if look is not None else ft.Colors.OUTLINE)
     button = ft.Button(
         # Named once, by the Semantics around it (with its selected state), as
         # `widgets.icon_button` is: the text inside would name a second button.
-        content=ft.Semantics(content=shown, exclude_semantics=True),
+        content=ft.Semantics(content=drawn, exclude_semantics=True),
         on_click=on_click,
         height=w.TOUCH,
         style=ft.ButtonStyle(
             bgcolor=look.fill if filled and look else ft.Colors.SURFACE_CONTAINER_LOW,
             color=look.ink if filled and look else ft.Colors.ON_SURFACE,
-            side=ft.BorderSide(3 if filled else 2,
-                               look.rim if look is not None else ft.Colors.OUTLINE),
+            side=rim,
             shape=ft.RoundedRectangleBorder(radius=8),
-            padding=ft.Padding.symmetric(horizontal=6, vertical=4),
-            text_style=ft.TextStyle(size=13, weight=ft.FontWeight.BOLD if filled else None),
+            padding=ft.Padding.symmetric(horizontal=TAB_PADDING, vertical=2),
+            text_style=ft.TextStyle(size=TAB_TEXT,
+                                    weight=ft.FontWeight.BOLD if chosen else None),
         ),
     )
-    return ft.Semantics(content=button, label=name, button=True,
-                        selected=chosen if look is not None else None, container=True,
+    return ft.Semantics(content=button, label=said, button=True,
+                        selected=chosen if look is not None or chosen else None,
+                        container=True,
                         identifier=identifier, col=TAB_COLUMNS)
