@@ -25,6 +25,7 @@ def walk(app: AppPage, *, share: bool = True) -> None:
     rules, and (on the computer) the Share screen; back home at the end."""
     app.click("Quick score")
     app.click("Face B")
+    app.click("Project")  # Harbor Zone's type tab
     app.click("Harbor Zone")
     app.wait_text("score-total", "2 points")
     app.click("Back")

@@ -10,6 +10,7 @@ from builders import memory_services
 from harness import Ui
 from test_game_flow import draft, finish_step, play_to_the_end, search
 from test_game_tools import switch_on
+from test_quick_score import tap_card
 
 from companion.i18n import language
 from companion.usecases.services import MemoryBackend, Services
@@ -150,17 +151,17 @@ def test_quick_score_ranking_with_tie_breakers(ui: Ui, services: Services) -> No
     ui.click("Quick score")
     ui.click("One more player")
     # Player 1: Harbor Zone (2 points) and Wind Turbines (0): 2 points, 2 cards.
-    ui.click("Harbor Zone")
-    ui.click("Wind Turbines")
+    tap_card(ui, "Harbor Zone")
+    tap_card(ui, "Wind Turbines")
     ui.click("Face B")
     # Player 2: the same 2 points with 1 card: loses the tie on built cards.
     ui.click("Player 2 · 0")
     ui.click("Face B")
-    ui.click("Harbor Zone")
+    tap_card(ui, "Harbor Zone")
     assert ui.text("rank-1") == "1. Player 1: 2 points (more built cards)"
     assert ui.text("rank-2") == "2. Player 2: 2 points"
     ui.fill("Name of player 2", "Simon")
-    ui.click("Recycling Plant")
+    tap_card(ui, "Recycling Plant")
     assert ui.text("rank-1") == "1. Player 1: 2 points (shared place)"
     assert ui.text("rank-2") == "1. Simon: 2 points (shared place)"
     ui.click("Player 1", within="who-is-me")
@@ -180,7 +181,7 @@ def test_quick_score_saved_in_a_real_store_survives_reopening(open_ui: Callable[
     services = Services(catalog(), backend)
     ui = open_ui(services)
     ui.click("Quick score")
-    ui.click("Giant Tower")
+    tap_card(ui, "Giant Tower")
     ui.click("Player 1", within="who-is-me")
     ui.click("Save to history")
     assert ui.last_message() == "Saved to the score history"
@@ -207,6 +208,7 @@ def test_settings_language_and_theme_are_kept(ui: Ui, services: Services) -> Non
 def test_every_screen_has_named_finger_sized_controls(ui: Ui) -> None:
     assert ui.accessibility_problems() == []
     ui.click("Quick score")
+    ui.click("Search by name")
     ui.fill("Search cards", "tower")
     ui.click("Giant Tower")  # a built tile has its −
     assert ui.accessibility_problems() == []

@@ -13,6 +13,7 @@ import pytest
 from harness import Ui
 from rulebook import SIMON_BUILT
 
+from companion.rules.cards import CardType
 from companion.rules.errors import Refusal, Rejected
 from companion.rules.stats import own_tableau, quick_built, record_empire, record_total
 from companion.shipped.catalog import catalog
@@ -22,6 +23,24 @@ from companion.usecases.services import Services
 SIMON = list(SIMON_BUILT)
 HARBOR_ZONE = 46  # Project, 2 points, 2 copies in the box
 GIANT_TOWER = 45  # Project, 10 points, 1 copy
+
+
+def tap_card(ui: Ui, name: str) -> int:
+    """Count a copy of a card on its tile, its type's tab first when another type is
+    open, as a player does; returns the taps it took."""
+    if name not in ui.names():
+        kind = catalog().card(name).type.value
+        ui.click(next(n for n in ui.names() if n == kind or n.startswith(f"{kind} · ")))
+        ui.click(name)
+        return 2
+    ui.click(name)
+    return 1
+
+
+def tabs(ui: Ui) -> dict[str, bool]:
+    """Each type tab's name (with its count) and whether it is the open one."""
+    return {str(control.label): bool(control.selected) for control, _ in ui.controls()
+            if isinstance(control, ft.Semantics) and str(control.identifier).startswith("type-")}
 
 
 class Counted:
@@ -35,23 +54,31 @@ class Counted:
         self.taps += 1
         self.ui.click(name, **kwargs)  # type: ignore[arg-type]
 
+    def card(self, name: str) -> None:
+        self.taps += tap_card(self.ui, name)
+
 
 def long_press(ui: Ui, name: str) -> None:
     ui.dispatch(ui.find(name), "long_press", None)
 
 
-def test_simon_tableau_scores_62_in_20_taps_without_a_keyboard(ui: Ui) -> None:
-    """Example 3: raw 12, combo 30, 2 Generals, 6 Financiers ×3 = 18; total 62."""
+def test_simon_tableau_scores_62_in_18_taps_without_a_keyboard(ui: Ui) -> None:
+    """Example 3: raw 12, combo 30, 2 Generals, 6 Financiers ×3 = 18; total 62. The
+    cards by the game's type tabs (Structure open at first, Research and Project one tap
+    each); six Financiers picked from the list the stepper's number opens."""
     tap = Counted(ui)
     tap.click("Quick score")
     tap.click("Aztec Empire")  # face B of every Empire is worth 0 points
     tap.click("Face B")
-    for name in SIMON:
-        tap.click(name)
+    assert tabs(ui) == {"Structure": True, "Vehicle": False, "Research": False,
+                        "Project": False, "Discovery": False}
+    kinds = list(CardType)
+    for name in sorted(SIMON, key=lambda n: kinds.index(catalog().card(n).type)):
+        tap.card(name)
     for _ in range(2):
         tap.click("One more General")
-    for _ in range(6):
-        tap.click("One more Financier")
+    tap.click("Financiers: 0")  # the list of numbers
+    tap.click("6")
     assert ui.text("score-total") == "62 points"
     assert ui.text("score-raw") == "12"
     assert ui.text("score-combo") == "30"
@@ -59,10 +86,10 @@ def test_simon_tableau_scores_62_in_20_taps_without_a_keyboard(ui: Ui) -> None:
     assert ui.text("score-generals") == "2"
     assert ui.text("score-financiers") == "18"
     assert ui.text("solo-rank") == "Dictator"  # 62 on face B: 60 to 79
-    assert tap.taps == 20
-    assert ui.text("group-Project") == "Project · built: 5"  # the example says 5
-    assert ui.text("group-Research") == "Research · built: 2"
-    assert ui.text("group-Structure") == "Structure · built: 2"
+    assert tap.taps == 18  # before the tabs: 20 (no tab taps, a Financier a tap)
+    # Each type's tab says how many of its cards are counted; the example says 5 Projects.
+    assert tabs(ui) == {"Structure · 2": False, "Vehicle": False, "Research · 2": False,
+                        "Project · 5": True, "Discovery": False}
 
 
 def test_the_score_pad_is_in_the_bottom_bar(ui: Ui) -> None:
@@ -70,7 +97,7 @@ def test_the_score_pad_is_in_the_bottom_bar(ui: Ui) -> None:
     ui.click("Quick score")
     bar = ui.page.views[-1].bottom_appbar
     assert bar is not None
-    ui.click("Giant Tower")
+    tap_card(ui, "Giant Tower")
     bar = ui.page.views[-1].bottom_appbar
     assert bar is not None
     pad = [c for c, _ in ui.controls() if isinstance(c, ft.Semantics)
@@ -82,8 +109,8 @@ def test_the_score_pad_is_in_the_bottom_bar(ui: Ui) -> None:
 def test_a_tap_adds_a_copy_a_long_press_or_minus_removes_one(ui: Ui) -> None:
     ui.click("Quick score")
     ui.click("Face B")
-    ui.click("Harbor Zone")
-    ui.click("Harbor Zone")
+    tap_card(ui, "Harbor Zone")
+    tap_card(ui, "Harbor Zone")
     assert ui.text(f"copies-{HARBOR_ZONE}") == "×2"
     assert ui.text("score-total") == "4 points"
     long_press(ui, "Harbor Zone")
@@ -98,15 +125,15 @@ def test_a_tap_adds_a_copy_a_long_press_or_minus_removes_one(ui: Ui) -> None:
 
 def test_copies_are_limited_by_the_box_for_the_whole_table(ui: Ui) -> None:
     ui.click("Quick score")
-    ui.click("Giant Tower")
-    ui.click("Giant Tower")
+    tap_card(ui, "Giant Tower")
+    tap_card(ui, "Giant Tower")
     assert ui.last_message() == "The box has only one Giant Tower, and it is already counted."
     assert ui.text(f"copies-{GIANT_TOWER}") == "×1"
-    ui.click("Harbor Zone")
+    tap_card(ui, "Harbor Zone")
     ui.click("One more player")
     ui.click("Player 2 · 0")
-    ui.click("Harbor Zone")  # the second copy of the box
-    ui.click("Harbor Zone")
+    tap_card(ui, "Harbor Zone")  # the second copy of the box
+    tap_card(ui, "Harbor Zone")
     assert ui.last_message() == "The box has 2 copies of Harbor Zone, all already counted."
     assert ui.text(f"copies-{HARBOR_ZONE}") == "×1"
 
@@ -115,7 +142,7 @@ def test_tokens_by_steppers_count_with_their_multipliers(ui: Ui) -> None:
     """Aquaculture: 1 point per Financier, so each Financier is worth 2; Generals 1."""
     ui.click("Quick score")
     ui.click("Face B")
-    ui.click("Aquaculture")
+    tap_card(ui, "Aquaculture")
     for _ in range(3):
         ui.click("One more Financier")
     ui.click("One more General")
@@ -132,9 +159,9 @@ def test_empire_and_face_are_one_tap_each(ui: Ui) -> None:
     assert len(ui.find("Noram States").content) > 0
     ui.click("Aztec Empire")
     ui.click("Face A")
-    ui.click("Harbor Zone")
+    tap_card(ui, "Harbor Zone")
     assert ui.text("score-total") == "2 points"  # Aztec A: 3 per Discovery, none built
-    ui.click("Recycling Plant")  # a Structure: still no Discovery
+    tap_card(ui, "Recycling Plant")  # a Structure: still no Discovery
     ui.click("Face B")
     assert ui.text("score-total") == "2 points"
 
@@ -159,7 +186,7 @@ def test_ranking_says_which_tie_breaker_placed_each_player(ui: Ui) -> None:
         ui.click(next(n for n in ui.names() if n.startswith(f"Player {number} · ")))
         ui.click("Face B")
         for name in cards:
-            ui.click(name)
+            tap_card(ui, name)
         for _ in range(generals):
             ui.click("One more General")
     assert ui.text("rank-1") == "1. Player 1: 2 points (more built cards)"
@@ -183,24 +210,62 @@ def test_grid_offers_the_owned_expansions_and_all_on_request(
         open_ui: Callable[..., Ui], services: Services) -> None:
     ui = open_ui(services)
     ui.click("Quick score")
-    assert "Border Patrol" not in ui.names()  # Corruption & Ascension, not owned
+    ui.click("Structure")  # Border Patrol's type (Corruption & Ascension, not owned)
+    assert "Border Patrol" not in ui.names()
     ui.click("Show all cards")
-    ui.click("Border Patrol")
+    tap_card(ui, "Border Patrol")
     ui.click("Show only my expansions")
     assert "Border Patrol" in ui.names()  # counted: still shown
     services.set_setting("expansions", ["base", "ca"])
     other = open_ui(services)
     other.click("Quick score")
+    other.click("Structure")
     assert "Border Patrol" in other.names()
     assert "Show all cards" in other.names()  # War or Peace is not owned
 
 
-def test_search_is_optional_and_narrows_the_grid(ui: Ui) -> None:
+def test_the_cards_are_the_game_pickers_tabs_and_tiles(ui: Ui) -> None:
+    """One picker to learn: a tab per type, the open type's tiles only; the open tab
+    stays open from one player to the next, and each tab counts the player's cards."""
     ui.click("Quick score")
+    ui.click("One more player")
+    ui.click("Project")
+    projects = {c.name for c in catalog().cards
+                if c.type is CardType.PROJECT and c.expansion.value == "base"}
+    shown = {name for name in ui.names() if name in {c.name for c in catalog().cards}}
+    assert shown == projects
+    tap_card(ui, "Harbor Zone")
+    tap_card(ui, "Harbor Zone")
+    assert tabs(ui)["Project · 2"]  # the copies counted, not the cards
+    ui.click("Player 2 · 0")
+    assert tabs(ui)["Project"], "still open, with player 2's count: none"
+    assert ui.accessibility_problems() == []
+
+
+def test_search_is_one_tab_away_and_finds_every_type(ui: Ui) -> None:
+    ui.click("Quick score")
+    assert not any(isinstance(c, ft.TextField) and c.label == "Search cards"
+                   for c, _ in ui.controls() if c.visible is not False)
+    ui.click("Search by name")
     ui.fill("Search cards", "tower")
     assert "Giant Tower" in ui.names() and "Harbor Zone" not in ui.names()
-    ui.click("Giant Tower")
+    assert not tabs(ui) or all(  # the tabs are hidden while searching
+        not c.visible for c, _ in ui.controls() if isinstance(c, ft.ResponsiveRow)
+        and any(str(getattr(x, "identifier", "")).startswith("type-") for x in c.controls))
+    ui.click("Giant Tower")  # a Project, found with the Structure tab open before
     assert ui.text("score-total") == "10 points"
+    ui.click("Pick by type")
+    assert tabs(ui)["Structure"] and "Giant Tower" not in ui.names()
+
+
+def test_the_number_of_tokens_is_picked_from_a_list(ui: Ui) -> None:
+    ui.click("Quick score")
+    ui.click("Face B")
+    ui.click("Generals: 0")
+    ui.click("4")
+    assert ui.text("generals") == "4" and ui.text("score-generals") == "4"
+    ui.click("One more General")  # the steppers still count on
+    assert ui.text("generals") == "5"
 
 
 def test_saved_record_reads_in_history_and_stats(ui: Ui, services: Services) -> None:
@@ -209,13 +274,13 @@ def test_saved_record_reads_in_history_and_stats(ui: Ui, services: Services) -> 
     ui.click("Quick score")
     ui.click("One more player")
     ui.click("Face B")
-    ui.click("Harbor Zone")
-    ui.click("Harbor Zone")
-    ui.click("Giant Tower")
+    tap_card(ui, "Harbor Zone")
+    tap_card(ui, "Harbor Zone")
+    tap_card(ui, "Giant Tower")
     ui.click("Player 2 · 0")
     ui.click("Aztec Empire")
     ui.click("Face B")
-    ui.click("Tank Division")
+    tap_card(ui, "Tank Division")
     ui.click("Player 1")  # which player is the app's own: asked once, before saving
     ui.click("Save to history")
     (saved,) = services.backend.finished_games()
@@ -260,7 +325,7 @@ def test_the_face_is_the_whole_tables(ui: Ui) -> None:
     ui.click("Player 2 · 0")
     ui.click("Face B")
     ui.click("Player 1 · 0")
-    ui.click("Harbor Zone")
+    tap_card(ui, "Harbor Zone")
     ui.click("One more Financier")
     assert ui.text("score-total") == "3 points"
     ui.click("Face A")
@@ -325,7 +390,7 @@ def test_the_solo_rank_says_why_and_back_keeps_every_tap(ui: Ui) -> None:
     ui.click("Aztec Empire")
     ui.click("Face B")
     for name in SIMON:
-        ui.click(name)
+        tap_card(ui, name)
     assert ui.text("score-total") == "42 points"  # 12 raw + 30 combo, no tokens yet
     ui.click("Why this result?")
     assert ui.text("why") == "42 points on face B: under 60, so Apprentice."

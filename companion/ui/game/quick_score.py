@@ -1,9 +1,11 @@
 """Quick score: tap in each player's final tableau and read totals, score pad and ranking.
 
-Everything is a tap: the Empire and its face from a row of choices, the cards from a grid
-grouped by type (`card_grid`), the character tokens with steppers. The score pad of the
-player being filled in stays in the bottom bar while the grid scrolls; for a table the
-ranking is on top, each tie-break with the rule that decided it.
+Everything is a tap: the Empire and its face from a row of choices, the cards from the
+game screen's type tabs and the open type's tiles (`card_grid`; a search by name is one
+tab away, as in a game), the character tokens with steppers whose number offers them
+all at once. The score pad of the player being filled in stays in the bottom bar while
+the tiles change; for a table the ranking is on top, each tie-break with the rule that
+decided it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from companion.ui.kit import symbols
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_grid import CardGrid, owned_expansions, shown_cards
 from companion.ui.kit.score_pad import score_pad
+from companion.ui.kit.type_picker import tab_button
 from companion.ui.screen import Screen, Shell
 from companion.usecases.labels import empire_label, solo_rank_label, tie_break_label
 from companion.usecases.quick_model import QuickScore
@@ -34,6 +37,8 @@ if TYPE_CHECKING:
     from companion.usecases.session import GameSession
 
 UNANSWERED = "unanswered"
+TOKENS_LISTED = 20
+"""Character tokens offered by a tap on a stepper's number (the + goes beyond)."""
 
 class QuickScoreScreen(Screen):
     def __init__(self, app: Shell) -> None:
@@ -61,7 +66,15 @@ class QuickScoreScreen(Screen):
         self._search = ft.TextField(
             label=t("Search cards"), hint_text=t("a few letters, any language"),
             prefix_icon=ft.Icons.SEARCH, on_change=lambda e: self._typed())
-        self.grid = CardGrid(self._add_card, self._remove_card)
+        self.searching = False
+        """The player chose to find cards by name (the keyboard), until they pick by type
+        again, as on the game screen."""
+        self._by_name = ft.Column([
+            w.button(t("Pick by type"), self.stop_search, icon=ft.Icons.GRID_VIEW,
+                     kind="text"),
+            self._search], spacing=4, visible=False)
+        self.grid = CardGrid(self._add_card, self._remove_card, extra=tab_button(
+            t("Search by name"), self.start_search, ft.Icons.SEARCH, shown=t("By name")))
 
     @classmethod
     def from_route(cls, app: Shell, **values: str) -> QuickScoreScreen:
@@ -111,7 +124,7 @@ class QuickScoreScreen(Screen):
                 self._who,
                 w.card_box(self._name, self._empire, identifier="empire"),
                 w.card_box(self._tokens, identifier="tokens"),
-                w.card_box(self._grid_header, self._search, self.grid.control,
+                w.card_box(self._grid_header, self._by_name, self.grid.control,
                            identifier="card-grid"),
                 w.button(t("Save to history"), self._save, icon=ft.Icons.SAVE),
             ],
@@ -149,15 +162,19 @@ class QuickScoreScreen(Screen):
         self._tokens.controls = [
             w.stepper(t("Generals"), player.generals, self._set_generals,
                       more_label=t("One more General"), less_label=t("One General fewer"),
-                      identifier="generals"),
+                      identifier="generals",
+                      on_number=self._token_list(t("Generals"), self._set_generals)),
             w.stepper(t("Financiers"), player.financiers, self._set_financiers,
                       more_label=t("One more Financier"), less_label=t("One Financier fewer"),
-                      identifier="financiers"),
+                      identifier="financiers",
+                      on_number=self._token_list(t("Financiers"), self._set_financiers)),
         ]
         self._grid_header.content = self._grid_switch()
         owned = None if self.show_all else self.owned
-        cards = shown_cards(self.catalog, owned, player.cards, self._search.value or "")
-        self.grid.show(cards, player.cards)
+        query = (self._search.value or "") if self.searching else ""
+        cards = shown_cards(self.catalog, owned, player.cards, query)
+        self._by_name.visible = self.searching
+        self.grid.show(cards, player.cards, tabs=not self.searching)
 
     def _empire_choices(self) -> list[ft.Control]:
         """The seven Empires and the two faces, each one tap away (no menu to open).
@@ -323,6 +340,26 @@ class QuickScoreScreen(Screen):
 
     def _typed(self) -> None:
         self.app.refresh()
+
+    def start_search(self) -> None:
+        """Find the cards by name instead of by type (every type's matches at once)."""
+        self.searching = True
+        self.app.refresh()
+
+    def stop_search(self) -> None:
+        """Back to the type tabs, which need no keyboard."""
+        self.searching = False
+        self._search.value = ""
+        self.app.refresh()
+
+    def _token_list(self, name: str, choose: Callable[[int], None]) -> Callable[[], None]:
+        """The numbers of tokens to pick one of, in one list (a tap on the stepper's
+        number): six Financiers are two taps, not six."""
+        def offer() -> None:
+            w.choice_dialog(self.app.page, name,
+                            [(str(n), n) for n in range(TOKENS_LISTED + 1)], choose)
+
+        return offer
 
     def _toggle_all(self) -> None:
         self.show_all = not self.show_all

@@ -1,15 +1,17 @@
-"""The cards as a grid of tiles grouped by type, for tapping a tableau in without typing.
+"""The cards as tiles under type tabs, for tapping a tableau in without typing.
 
-A tap on a tile adds one copy, a long press or the tile's − removes one; a built tile is
-filled with its type's colour and shows its count, an unbuilt one is only outlined in it,
-so the built cards stand out while scrolling. The grid offers the cards of the
-expansions the player owns (setting "expansions") unless asked for all of them, and
-always the cards already counted, wherever they come from.
+The tabs are the game screen's picker's (`type_picker.type_tabs`): one per card type in
+the game's colours, the open type's tiles below, so a player learns one picker. Each tab
+carries the number of its type's cards counted. A tap on a tile adds one copy, a long
+press or the tile's − removes one; a built tile is filled with its type's colour and
+shows its count, an unbuilt one is only outlined in it, so the built cards stand out.
+The grid offers the cards of the expansions the player owns (setting "expansions")
+unless asked for all of them, and always the cards already counted, wherever they come
+from. A search by name (the screen's) shows every type's matches at once, no tabs.
 
 The type colours and glyphs are the game's visual language, `companion.ui.kit.symbols`: a
 built tile is filled with its type's frame colour, every tile is edged with the type's
-rim (which stays visible on a light and a dark page) and each group is headed by the
-type's symbol.
+rim (which stays visible on a light and a dark page).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from companion.shipped.catalog import Catalog
 from companion.ui.kit import symbols
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_picker import card_label
+from companion.ui.kit.type_picker import tab_row, type_tabs
 
 TILE_HEIGHT = 56
 TILE_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
@@ -63,32 +66,49 @@ def by_type(cards: Iterable[Card]) -> list[tuple[CardType, list[Card]]]:
 
 
 class CardGrid:
-    """Tiles for `cards`; `on_add(card)` and `on_remove(card)` run on tap and long press."""
+    """Type tabs and the open type's tiles; `on_add(card)` and `on_remove(card)` run on a
+    tile's tap and long press. `extra` goes after the tabs (the screen's search)."""
 
-    def __init__(self, on_add: Callable[[Card], Any], on_remove: Callable[[Card], Any]) -> None:
+    def __init__(self, on_add: Callable[[Card], Any], on_remove: Callable[[Card], Any], *,
+                 extra: ft.Control | None = None) -> None:
         self.on_add = on_add
         self.on_remove = on_remove
-        self.control = ft.Column(spacing=8)
+        self.extra = extra
+        self.open: CardType | None = None
+        """The type whose tiles are shown; the first type until a tab is tapped."""
+        self._last: tuple[list[Card], Mapping[int, int], bool] = ([], {}, True)
+        self.tabs = tab_row()
+        self.tiles = ft.ResponsiveRow(spacing=6, run_spacing=6)
+        self.control = ft.Column([self.tabs, self.tiles], spacing=10)
 
-    def show(self, cards: Iterable[Card], counts: Mapping[int, int]) -> None:
-        rows: list[ft.Control] = []
-        for kind, group in by_type(cards):
-            built = sum(counts.get(card.id, 0) for card in group)
-            rows.append(self._heading(kind, built))
-            rows.append(ft.ResponsiveRow([self._tile(card, counts.get(card.id, 0))
-                                          for card in group],
-                                         spacing=6, run_spacing=6))
-        if not rows:
-            rows.append(ft.Text(t("No card matches.")))
-        self.control.controls = rows
+    def show(self, cards: Iterable[Card], counts: Mapping[int, int], *,
+             tabs: bool = True) -> None:
+        """The tabs of the types `cards` hold and the open type's tiles; without `tabs`
+        (a search's matches) every card's tile, type after type."""
+        shown = list(cards)
+        self._last = (shown, counts, tabs)
+        groups = dict(by_type(shown))
+        self.tabs.visible = tabs
+        if tabs:
+            if self.open not in groups:
+                self.open = next(iter(groups), None)
+            tally = {kind: sum(counts.get(card.id, 0) for card in group)
+                     for kind, group in groups.items()}
+            self.tabs.controls = type_tabs(list(groups), self.open, self.choose,
+                                           counts=tally,
+                                           extra=[] if self.extra is None else [self.extra])
+            drawn = groups.get(self.open, []) if self.open is not None else []
+        else:
+            drawn = [card for group in groups.values() for card in group]
+        tiles: list[ft.Control] = [self._tile(card, counts.get(card.id, 0)) for card in drawn]
+        if not tiles:
+            tiles.append(ft.Text(t("No card matches.")))
+        self.tiles.controls = tiles
 
-    def _heading(self, kind: CardType, built: int) -> ft.Control:
-        swatch = symbols.type_symbol(kind, 20, labelled=False)  # the text names the type
-        name = symbols.type_name(kind)
-        text = name if not built else t("{type} · built: {count}", type=name, count=built)
-        return ft.Semantics(
-            content=ft.Row([swatch, ft.Text(text, weight=ft.FontWeight.BOLD)], spacing=8),
-            header=True, identifier=f"group-{kind.value}")
+    def choose(self, kind: CardType) -> None:
+        """Open the tiles of `kind`."""
+        self.open = kind
+        self.show(self._last[0], self._last[1], tabs=self._last[2])
 
     def _tile(self, card: Card, count: int) -> ft.Control:
         background, foreground = symbols.type_colour(card.type)

@@ -100,8 +100,11 @@ def stepper(
     more_label: str | None = None,
     less_label: str | None = None,
     identifier: str | None = None,
+    on_number: Callable[[], Any] | None = None,
 ) -> ft.Control:
-    """`label  [−] value [+]`: counts the player taps rather than types."""
+    """`label  [−] value [+]`: counts the player taps rather than types. With
+    `on_number`, a tap on the value runs it (the screen offers the numbers to pick one:
+    six Financiers in two taps rather than six)."""
 
     def less() -> None:
         if value > minimum:
@@ -111,11 +114,19 @@ def stepper(
         if value < maximum:
             on_change(value + 1)
 
+    shown: ft.Control = ft.Text(str(value), size=18, weight=ft.FontWeight.BOLD, width=36,
+                                text_align=ft.TextAlign.CENTER)
+    if on_number is not None:
+        # Named once, by the Semantics around it, as `icon_button` is.
+        shown = ft.TextButton(content=ft.Semantics(content=shown, exclude_semantics=True),
+                              on_click=on_number, height=TOUCH,
+                              style=ft.ButtonStyle(padding=ft.Padding.all(0)))
     number = ft.Semantics(
-        content=ft.Text(str(value), size=18, weight=ft.FontWeight.BOLD, width=36,
-                        text_align=ft.TextAlign.CENTER),
+        content=shown,
         label=t("{label}: {value}", label=label, value=value),
         identifier=identifier,
+        button=True if on_number is not None else None,
+        container=on_number is not None,
     )
     return ft.Row(
         [
