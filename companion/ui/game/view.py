@@ -49,6 +49,7 @@ from companion.rules.suggest import (
     krystallium_slots,
     refusal,
 )
+from companion.rules.table import Seats
 from companion.shipped.rulebook import rulebook
 from companion.store import StoreError
 from companion.store.errors import StoreConflict
@@ -88,6 +89,8 @@ class GameScreen(Screen):
         super().__init__(app)
         self.session = session
         self.game_id = session.id
+        self._table_seats: Seats | None = None
+        """A shared table's seats, read once a refresh (the copies each holds)."""
         self.pending: Card | None = None
         """A drafted card opened for 'build' or 'recycle'."""
         self.recycling = False
@@ -110,6 +113,8 @@ class GameScreen(Screen):
             badge=self._badge,
             recent_limit=RECENT_IN_GAME,
             recent=self._own_drafts if session.table is not None else None,
+            refusal=self._copy_refusal,
+            on_refused=app.explain,
         )
         self._status = ft.Container()
         self._events = ft.Container()
@@ -213,11 +218,16 @@ class GameScreen(Screen):
         """One type's tiles: likely first, each card no copy of which is left marked with
         the reason (at a shared table, the copies every seat holds)."""
         state = self.state
-        seats = self.session.seats() if self.session.seats is not None else None
         required = {card_id for card_id, left in required_left(
             self._required(), state.built_ids()).items() if left > 0}
         return choices(self.catalog.cards, kind, state.expansions, required, self._drafts(),
-                       lambda card: copy_refusal(card, state, seats or None))
+                       self._copy_refusal)
+
+    def _copy_refusal(self, card: Card) -> Rejected | None:
+        """Why no copy of `card` can be in the player's hand (at a shared table, the
+        copies every seat holds, as read at the last refresh), or None: the tiles and the
+        search by name say it alike."""
+        return copy_refusal(card, self.state, self._table_seats or None)
 
     # --- layout -------------------------------------------------------------------
 
@@ -257,10 +267,13 @@ class GameScreen(Screen):
         self._phase_lines.controls = self._phase_panel()
         planning = state.phase is Phase.PLANNING
         self._picker_box.visible = planning and self.pending is None
+        if self._picker_box.visible:  # read once a refresh, not once a card
+            self._table_seats = (self.session.seats() if self.session.seats is not None
+                                 else None)
         self.types.control.visible = not self.searching
         self._by_name.visible = self.searching
         if self._picker_box.visible and self.searching:
-            self.picker.follow_recent()
+            self.picker.follow()
         elif self._picker_box.visible:
             self.types.show(types_in_play(self.catalog.cards, state.expansions), self._grid)
         self._forward.content = (self.next_button(t("Start production"))

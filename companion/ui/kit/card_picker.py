@@ -5,6 +5,10 @@ same cards come back again and again. By default those are the device's own list
 each pick updates; a screen may give its own source instead (a seat at a shared table
 offers the cards its own game drafted: every seat plays on the same host), and picks
 then leave the device's list alone.
+
+A card the player cannot take (`refusal`: no copy of it is left) is listed as the type
+tiles show it (`type_picker`): without its one-tap buttons, saying "No copy left", and a
+tap on its name gives the whole reason, so nothing is refused after the player acted.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import flet as ft
 
 from companion.i18n import language, t
 from companion.rules.cards import Card
+from companion.rules.errors import Rejected
 from companion.shipped.catalog import Catalog
 from companion.ui.kit import widgets as w
 from companion.usecases.labels import resource_letter
@@ -90,15 +95,20 @@ class CardPicker:
         badge: Callable[[Card], str | None] | None = None,
         recent_limit: int = RESULTS,
         recent: RecentSource | None = None,
+        refusal: Callable[[Card], Rejected | None] | None = None,
+        on_refused: Callable[[Rejected], Any] | None = None,
     ) -> None:
         """`row_actions` puts one-tap buttons on each card's row (build, recycle...);
         `badge` marks some cards (a scenario's required cards) with a short word;
         `recent` replaces the device's recent cards, and picks then are not written
-        to the device's list."""
+        to the device's list; `refusal` says why a card cannot be taken now (None when
+        it can), and `on_refused` is given that reason when its name is tapped."""
+        self.refusal = refusal
+        self.on_refused = on_refused
         self.show_recent = show_recent
         self.recent_source = recent
-        self._shown_recent: list[int] | None = None
-        """The recent cards on screen, while nothing is typed (see `follow_recent`)."""
+        self._shown: object = None
+        """The cards on screen and which were refused (see `follow`)."""
         self.recent_limit = recent_limit
         self.row_actions = row_actions
         self.badge = badge
@@ -137,18 +147,23 @@ class CardPicker:
         return recent_cards(self.services, self.allowed,
                             self.recent_ids())[:self.recent_limit]
 
-    def follow_recent(self) -> None:
-        """Show the recent cards again if they changed since shown: a source of the
-        screen's (a game's drafted cards) changes with each move, not with each pick.
-        The device's list changes only with picks, which refresh the picker already."""
-        if self.recent_source is None or self._shown_recent is None or self.query.strip():
-            return
-        if [c.id for c in self.candidates()] != self._shown_recent:
+    def follow(self) -> None:
+        """Draw the cards again if they or their refusals changed since drawn: a source
+        of the screen's (a game's drafted cards) changes with each move, not with each
+        pick, and so does which cards have a copy left. Nothing is sent otherwise."""
+        if self._signature(self.candidates()) != self._shown:
             self.refresh()
+
+    def _signature(self, cards: Sequence[Card]) -> object:
+        return (self.query, tuple(c.id for c in cards),
+                tuple(self._refused(c) is not None for c in cards))
+
+    def _refused(self, card: Card) -> Rejected | None:
+        return self.refusal(card) if self.refusal is not None else None
 
     def refresh(self) -> None:
         cards = self.candidates()
-        self._shown_recent = None if self.query.strip() else [c.id for c in cards]
+        self._shown = self._signature(cards)
         rows: list[ft.Control] = []
         if not cards and self.query.strip():
             rows.append(ft.Text(t("No card matches '{query}'", query=self.query.strip())))
@@ -178,8 +193,13 @@ class CardPicker:
             details.insert(0, ft.Icon(ft.Icons.FLAG, size=14, color=ft.Colors.TERTIARY))
             details.insert(1, ft.Text(mark, size=12, weight=ft.FontWeight.BOLD,
                                       color=ft.Colors.TERTIARY))
-        buttons = [w.icon_button(icon, label, self._then(card, handler), filled=index == 0)
-                   for index, (icon, label, handler) in enumerate(actions)]
+        refused = self._refused(card)
+        buttons: list[ft.Control] = [
+            w.icon_button(icon, label, self._then(card, handler), filled=index == 0)
+            for index, (icon, label, handler) in enumerate(actions)]
+        if refused is not None:  # as the type tiles show it: no Build, no Recycle
+            buttons = [ft.Text(t("No copy left"), size=12, italic=True, width=90,
+                               text_align=ft.TextAlign.CENTER)]
         return ft.Row(
             [
                 ft.Column([
@@ -208,6 +228,11 @@ class CardPicker:
 
     def _picker(self, card: Card) -> Callable[[], None]:
         def pick() -> None:
+            refused = self._refused(card)
+            if refused is not None:
+                if self.on_refused is not None:
+                    self.on_refused(refused)
+                return
             self._remember(card)
             self.field.value = ""
             self.refresh()

@@ -129,3 +129,44 @@ def test_a_seat_cannot_take_a_card_the_table_holds_every_copy_of(
                                  "table")
     assert seat_game(services, 1).state.under_construction == []
     assert bo.accessibility_problems() == []
+
+
+def test_the_search_by_name_shows_a_card_with_no_copy_left_as_the_tiles_do(ui: Ui) -> None:
+    """Found by name, Polar Base (its only copy under construction from the scenario's
+    start) has no Build or Recycle, says so, and its name gives the reason: refused
+    before the tap, as on its tile, not after."""
+    ui.click("Solo scenario")
+    ui.click("1. To the Center of the Earth")
+    ui.click("Start the game")
+    ui.click("Search by name")
+    ui.fill("Search a drafted card", "polar")
+    assert "Build Polar Base" not in ui.names() and "Recycle Polar Base" not in ui.names()
+    assert "No copy left" in ui.screen_text()
+    ui.click("Polar Base")
+    tile_reason = ui.last_message()
+    assert "Polar Base" in tile_reason
+    assert ui.text("construction-1").startswith("Polar Base")
+    assert not ui.has_id("construction-5"), "nothing was drafted"
+    ui.click("Pick by type")
+    ui.click("Project")
+    ui.click("Polar Base")  # the tile says the same
+    assert ui.last_message() == tile_reason
+    ui.click("Search by name")
+    ui.fill("Search a drafted card", "mega-drill")  # 4 copies, 1 under construction
+    assert "Build Mega-Drill" in ui.names()
+    assert ui.accessibility_problems() == []
+
+
+def test_a_search_by_name_follows_the_copies_another_seat_takes(
+        open_ui: Callable[..., Ui]) -> None:
+    services = memory_services()
+    ana, bo = open_table(open_ui, services)
+    bo.click("Search by name")
+    bo.fill("Search a drafted card", "aircraft")
+    assert "Build Aircraft Carrier" in bo.names()
+    draft(ana, "Aircraft Carrier")  # the deck's only one
+    assert "Build Aircraft Carrier" not in bo.names()  # Bo's phone hears of Ana's move
+    assert "No copy left" in bo.screen_text()
+    bo.click("Aircraft Carrier")
+    assert bo.last_message() == ("The deck has 1 Aircraft Carrier, already taken at this "
+                                 "table")

@@ -232,9 +232,9 @@ def test_a_card_the_other_seat_holds_every_copy_of_is_refused(
     services = memory_services()
     ana, bo = open_table(open_ui, services)
     draft(ana, "Aircraft Carrier")  # the deck's only one
-    search(bo, "Aircraft Carrier")  # found by name: refused at the tap, with the reason
-    bo.click("Aircraft Carrier")
-    bo.click("Build Aircraft Carrier")
+    search(bo, "Aircraft Carrier")  # found by name: refused before any tap (issue 33)
+    assert "Build Aircraft Carrier" not in bo.names()
+    bo.click("Aircraft Carrier")  # its name gives the reason
     assert "already taken at this table" in bo.last_message()
     assert seat_game(services, 1).state.under_construction == []
 
