@@ -63,11 +63,12 @@ if TYPE_CHECKING:  # for mypy only: at run time each module is imported when it 
         rules,
         scenarios,
         score,
+        serve_web,
     )
 
     _CHECKED: tuple[CommandModule, ...] = (
         app, build_web, campaign, check, export, history, import_, medals, rules, scenarios,
-        score)
+        score, serve_web)
 
 
 def commands() -> tuple[Command, ...]:
@@ -91,6 +92,8 @@ def commands() -> tuple[Command, ...]:
                 t("verify every file of your data and report any problem")),
         Command("build-web", "companion.cli.build_web",
                 t("write the phone app, which works offline, as a static web site")),
+        Command("serve-web", "companion.cli.serve_web",
+                t("serve the phone app's site to the phones on the same Wi-Fi")),
     )
 
 
