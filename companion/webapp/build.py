@@ -86,12 +86,14 @@ class BuildReport:
         own = self.files - self.compressed_copies
         lines = [tn("Built the phone app in {folder}: {count} file, {size} MB, and compressed "
                     "copies for hosts that serve them ({total} MB in all), in {seconds} s. "
-                    "Serve this folder from any web server (python -m http.server "
-                    "--directory {folder}) and open its address once.",
+                    "Serve it with companion serve-web {folder} (phones on the same Wi-Fi "
+                    "open it, over plain http without installing it), or from any web "
+                    "server, and open its address once.",
                     "Built the phone app in {folder}: {count} files, {size} MB, and compressed "
                     "copies for hosts that serve them ({total} MB in all), in {seconds} s. "
-                    "Serve this folder from any web server (python -m http.server "
-                    "--directory {folder}) and open its address once.",
+                    "Serve it with companion serve-web {folder} (phones on the same Wi-Fi "
+                    "open it, over plain http without installing it), or from any web "
+                    "server, and open its address once.",
                     own, folder=str(self.dest), size=number(self.own_size / 1e6),
                     total=number(self.size / 1e6), seconds=number(self.seconds)),
                  *self.notes]

@@ -262,10 +262,12 @@ def _report(files: int, copies: int, notes: list[str] | None = None) -> build.Bu
 def test_the_summary_counts_the_site_s_own_files_and_adds_the_notes() -> None:
     assert _report(10, 4, ["First note.", "Second note."]).summary() == (
         "Built the phone app in site: 6 files, 1.4 MB, and compressed copies for hosts that "
-        "serve them (2.4 MB in all), in 3.2 s. Serve this folder from any web server "
-        "(python -m http.server --directory site) and open its address once.\n"
+        "serve them (2.4 MB in all), in 3.2 s. Serve it with companion serve-web site "
+        "(phones on the same Wi-Fi open it, over plain http without installing it), or "
+        "from any web server, and open its address once.\n"
         "First note.\nSecond note.")
     assert _report(5, 4).summary() == (
         "Built the phone app in site: 1 file, 1.4 MB, and compressed copies for hosts that "
-        "serve them (2.4 MB in all), in 3.2 s. Serve this folder from any web server "
-        "(python -m http.server --directory site) and open its address once.")
+        "serve them (2.4 MB in all), in 3.2 s. Serve it with companion serve-web site "
+        "(phones on the same Wi-Fi open it, over plain http without installing it), or "
+        "from any web server, and open its address once.")
