@@ -14,7 +14,15 @@ from typing import Any
 import pytest
 
 from companion.i18n import set_language
-from companion.store.mending import DATES_SHOWN, Mending, Month, dates_words, lost_games
+from companion.store.mending import (
+    DATES_SHOWN,
+    Mending,
+    Month,
+    date_words,
+    dates_words,
+    lost_games,
+    month_words,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -113,3 +121,24 @@ def test_the_games_brought_back_older_are_counted_with_their_days() -> None:
         " and can no longer be replayed or exported.",
         f"The 2 games played on {jan(4)}, {jan(6)} came back as they were saved earlier:"
         " their last changes are lost."]
+
+
+def test_the_counted_forms_are_found_in_the_catalogs() -> None:
+    """A counted message is found in a catalog by its singular text: these read French."""
+    set_language("fr")
+    assert str(lost_games("2025-01", [played(4), played(7)], [played(3)])) == \
+        "les 2 parties de janvier 2025 jouées après le 3 janvier"
+    assert str(lost_games("2025-01", [played(9), played(2)], [played(5)])) == \
+        "les 2 parties jouées les 2 janvier 2025, 9 janvier 2025"
+    assert told(month([], [6, 4], [3])) == [
+        "Elle a été reconstruite à partir de ses copies : aucune partie n'est perdue.",
+        "Les 2 parties jouées les 4 janvier 2025, 6 janvier 2025 sont revenues telles"
+        " qu'elles avaient été enregistrées plus tôt : leurs dernières modifications sont"
+        " perdues."]
+
+
+def test_a_month_and_a_day_unknown_in_words() -> None:
+    assert str(month_words("2025-11")) == "November 2025"
+    assert str(month_words("2025-09")) == "September 2025"
+    assert str(date_words(None)) == "?"
+    assert str(date_words(date(2025, 1, 4))) == jan(4)
