@@ -78,13 +78,3 @@ def busy_machine() -> Iterator[int]:
     for process in spinning:
         process.kill()
         process.wait()
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests run one after another in one worker when the run is spread over
-    the cores (`-n auto --dist loadgroup`): each drives Chromium and an app of its own,
-    and two at once would only slow each other; the other tests share the other cores."""
-    for item in items:
-        if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
