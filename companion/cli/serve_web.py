@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import socket
 import sys
 from pathlib import Path
 
@@ -46,34 +45,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                "computer only)", host=DEFAULT_HOST))
 
 
-def _bindable(host: str, port: int) -> bool:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, port))
-        except OSError:
-            return False
-    return True
-
-
 def choose_port(host: str, wanted: int | None) -> int:
     """The port to listen on; `ValueError` with a readable message when `wanted` cannot be
     used (without `--port`, a busy default gives way to a free port)."""
-    if wanted is None:
-        if _bindable(host, DEFAULT_PORT):
-            return DEFAULT_PORT
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        with socket.socket(family, socket.SOCK_STREAM) as probe:
-            probe.bind((host, 0))
-            return int(probe.getsockname()[1])
-    if not 1 <= wanted <= 65535:
-        raise ValueError(t("Port {port} does not exist: choose a number from 1 to 65535",
-                           port=wanted))
-    if not _bindable(host, wanted):
-        raise ValueError(t("Port {port} is busy or cannot be used here: choose another with "
-                           "--port, or leave --port out", port=wanted))
-    return wanted
+    from companion.web import ports
+
+    return ports.choose_port(host, wanted, usual=DEFAULT_PORT, busy=lambda port: t(
+        "Port {port} is busy or cannot be used here: choose another with --port, or leave "
+        "--port out", port=port))
 
 
 def addresses(host: str, port: int) -> tuple[str, str | None]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import socket
 from typing import TYPE_CHECKING
 
 from companion.i18n import t
+from companion.web import ports
 
 if TYPE_CHECKING:
     from companion.usecases.services import Services
@@ -29,33 +29,11 @@ DEFAULT_PORT = 8550
 """A fixed port gives the app a stable address to bookmark; a busy one falls back to a free one."""
 
 
-def _port_free(host: str, port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, port))
-        except OSError:
-            return False
-    return True
-
-
-def _free_port(host: str) -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host, 0))
-        return int(probe.getsockname()[1])
-
-
 def choose_port(host: str, wanted: int | None) -> int:
-    """The port to serve on; `ValueError` with a readable message when `wanted` cannot be used."""
-    if wanted is None:
-        return DEFAULT_PORT if _port_free(host, DEFAULT_PORT) else _free_port(host)
-    if not 1 <= wanted <= 65535:
-        raise ValueError(t("Port {port} does not exist: choose a number from 1 to 65535",
-                           port=wanted))
-    if not _port_free(host, wanted):
-        raise ValueError(t("Port {port} is already in use (is the app already running?): "
-                           "choose another with --port, or leave --port out", port=wanted))
-    return wanted
+    """The app's port; `ValueError` with a readable message when `wanted` cannot be used."""
+    return ports.choose_port(host, wanted, usual=DEFAULT_PORT, busy=lambda port: t(
+        "Port {port} is already in use (is the app already running?): choose another "
+        "with --port, or leave --port out", port=port))
 
 
 def share_host() -> str:
