@@ -16,7 +16,16 @@ import random
 import pytest
 from app_page import READ, AppPage
 
-from companion.rules.actions import Construct, End, NextStep, Place, Recycle, Start
+from companion.rules.actions import (
+    ChooseScience,
+    Construct,
+    End,
+    NextStep,
+    Place,
+    Recycle,
+    Rivals,
+    Start,
+)
 from companion.rules.cards import Card
 from companion.rules.game import Game
 from companion.rules.planning import POOL_SIZE, SEQUENCES_PER_ROUND
@@ -71,8 +80,18 @@ def draft_counted(app: AppPage, game: Game, card: Card, build: bool) -> tuple[in
 
 
 def production_step(app: AppPage, game: Game) -> int:
-    """Accept the suggested placement and go on; returns the taps it took."""
+    """One production step (or the tokens' page), as a player who takes the suggestion
+    (a Financier for 5 Science; at a table, "Nobody has..." for the others); returns the
+    taps it took."""
     taps = app.taps
+    state = game.state
+    asked = f"Nobody has {state.produced} or more"
+    if state.players > 1 and state.step is not None and app.button(asked).count():
+        app.click(asked)
+        game.play(Rivals(0))
+    if game.state.science_pending:
+        app.click("Take a Financier")
+        game.play(ChooseScience("Fin"))
     if game.state.to_place:
         app.click("Place the cubes")
         app.button("Place the cubes").wait_for(state="detached")
@@ -83,7 +102,8 @@ def production_step(app: AppPage, game: Game) -> int:
         game.play(End())
     else:
         name = next(n for n in ("Next: Energy", "Next: Science", "Next: Gold",
-                                "Next: Exploration", f"Next: round {game.state.round + 1}")
+                                "Next: Exploration", "Next: tokens from your cards",
+                                f"Next: round {game.state.round + 1}")
                     if app.button(n).count())
         app.click(name)
         game.play(NextStep())

@@ -9,12 +9,11 @@ import random
 from collections.abc import Iterable
 
 from app_page import AppPage
-from test_taps_e2e import draft_counted
+from test_taps_e2e import draft_counted, production_step
 
-from companion.rules.actions import ChooseScience, End, NextStep, Place, Rivals
+from companion.rules.actions import NextStep
 from companion.rules.cards import Card
 from companion.rules.game import Game
-from companion.rules.suggest import ends_game, suggest_placement
 from companion.shipped.catalog import catalog
 
 MAX_BUILDING = 6
@@ -54,34 +53,5 @@ def production_round(app: AppPage, game: Game) -> int:
     worst = 0
     round_number = game.state.round
     while not game.state.finished and game.state.round == round_number:
-        worst = max(worst, step(app, game))
+        worst = max(worst, production_step(app, game))
     return worst
-
-
-def step(app: AppPage, game: Game) -> int:
-    """One production step (or the tokens' page), as a player who takes the suggestion."""
-    taps = app.taps
-    state = game.state
-    asked = f"Nobody has {state.produced} or more"
-    if state.players > 1 and state.step is not None and app.button(asked).count():
-        app.click(asked)
-        game.play(Rivals(0))
-    if game.state.science_pending:
-        app.click("Take a Financier")
-        game.play(ChooseScience("Fin"))
-    if game.state.to_place:
-        app.click("Place the cubes")
-        app.button("Place the cubes").wait_for(state="detached")
-        for uid, count in suggest_placement(game.state):
-            game.play(Place(onto=uid, count=count))
-    if ends_game(game.state):
-        app.click("End the game and count the score")
-        game.play(End())
-    else:
-        name = next(n for n in ("Next: Energy", "Next: Science", "Next: Gold",
-                                "Next: Exploration", "Next: tokens from your cards",
-                                f"Next: round {game.state.round + 1}")
-                    if app.button(n).count())
-        app.click(name)
-        game.play(NextStep())
-    return app.taps - taps
