@@ -75,14 +75,19 @@ def test_a_damaged_file_without_a_copy_is_read_as_empty_and_told_whole(saved: Pa
         assert [g["id"] for g in reader.games()] == kept
 
 
+def refusal(folder: Path) -> str:
+    """What opening `folder` read-only says when it refuses (it must refuse)."""
+    with pytest.raises(StoreError) as refused:
+        open_store(folder, read_only=True)
+    return str(refused.value)
+
+
 @pytest.mark.parametrize("name", [MAIN_FILE, ONGOING_FILE])
 def test_a_folder_in_place_of_a_data_file_is_refused_naming_it(saved: Path,
                                                                name: str) -> None:
     (saved / name).unlink()
     (saved / name).mkdir()
-    with pytest.raises(StoreError) as refused:
-        open_store(saved, read_only=True)
-    assert str(refused.value) == (
+    assert refusal(saved) == (
         f"Cannot read {saved / name}: it is not a regular file (a folder, a pipe or a"
         " device is in its place). Nothing was changed. Move it out of the data folder and"
         " start again.")
@@ -127,9 +132,7 @@ def test_an_older_file_is_read_upgraded_and_left_as_it_is(saved: Path) -> None:
 def test_an_older_file_that_cannot_be_upgraded_is_refused_with_what_to_do(
         saved: Path) -> None:
     as_version(saved / ONGOING_FILE, 0)
-    with pytest.raises(StoreError) as refused:
-        open_store(saved, read_only=True)
-    assert str(refused.value) == (
+    assert refusal(saved) == (
         f"The data file {saved / ONGOING_FILE} was written by an older version of the app"
         " and could not be read (no migration from schema version 0). It was left as it"
         " is: open the app to upgrade it.")
@@ -140,9 +143,7 @@ def test_an_upgrade_that_gives_malformed_data_is_refused(
     """A faulty migration is caught before anything is shown from its result."""
     as_version(saved / MAIN_FILE, 3)
     monkeypatch.setattr(schema, "migrate", lambda kind, data: {"players": {"1": "Ana"}})
-    with pytest.raises(StoreError) as refused:
-        open_store(saved, read_only=True)
-    assert str(refused.value) == (
+    assert refusal(saved) == (
         f"The data file {saved / MAIN_FILE} was written by an older version of the app"
         " and could not be read (upgraded data is not well formed). It was left as it"
         " is: open the app to upgrade it.")
