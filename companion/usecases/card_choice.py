@@ -11,9 +11,10 @@ order; the screens only draw it.
   (`Choice.refused`), so the player is told before the tap rather than refused after.
 - Likely first: a scenario's required cards still to build, then the cards this player
   drafts most often, then the rest in the box's order (the catalog's), which a player
-  learns by heart. How often: the device's own count (`device_drafts`, raised at each
-  card a game on this device drafts), or, for a seat at a shared table (every seat plays
-  on one host), that seat's own game (`game_drafts`).
+  learns by heart. How often: on this device, what its games built (`device_drafts`:
+  derived from the games themselves, so a draft costs no write of its own and an undone
+  one is forgotten with it), or, for a seat at a shared table (every seat plays on one
+  host), that seat's own game (`game_drafts`).
 """
 
 from __future__ import annotations
@@ -29,9 +30,6 @@ from companion.rules.errors import Rejected
 from companion.rules.state import GameState
 from companion.rules.table import Seats, check_copies
 from companion.usecases.services import Services
-
-DRAFTS_KEY = "drafted_counts"
-"""Setting: card id (as text, JSON's keys are) → cards of that id drafted on this device."""
 
 Refusal = Callable[[Card], Rejected | None]
 """Why a card cannot be taken now, or None when it can."""
@@ -105,21 +103,14 @@ def game_drafts(actions: Iterable[Action]) -> Counter[int]:
     return Counter(a.card for a in actions if isinstance(a, Construct | Recycle))
 
 
-def device_drafts(services: Services) -> dict[int, int]:
-    """How many times each card was drafted on this device, by card id."""
-    raw = services.setting(DRAFTS_KEY, {})
-    if not isinstance(raw, dict):
-        return {}
-    found: dict[int, int] = {}
-    for key, count in raw.items():
-        if isinstance(key, str) and key.isdigit() and isinstance(count, int) and not isinstance(
-                count, bool) and count > 0:
-            found[int(key)] = count
+def device_drafts(services: Services, actions: Iterable[Action]) -> Counter[int]:
+    """How often this device's player took each card: the cards built in every game
+    that ended or was set down here (their summaries keep what was built, not what was
+    recycled), and those drafted so far in the game being played (`actions`)."""
+    found = game_drafts(actions)
+    for summary in services.backend.finished_games():
+        built = summary.get("built")
+        if isinstance(built, list):
+            found.update(card for card in built
+                         if isinstance(card, int) and not isinstance(card, bool))
     return found
-
-
-def count_draft(services: Services, card_id: int) -> None:
-    """One more `card_id` drafted on this device."""
-    counts = device_drafts(services)
-    counts[card_id] = counts.get(card_id, 0) + 1
-    services.set_setting(DRAFTS_KEY, {str(k): n for k, n in counts.items()})

@@ -3,7 +3,7 @@ the cards no copy of which can be in a hand, refused before the tap with the rea
 
 from __future__ import annotations
 
-from companion.rules.actions import Construct, Recycle, Start
+from companion.rules.actions import Construct, NextStep, Recycle, Start
 from companion.rules.cards import CardType
 from companion.rules.errors import Refusal
 from companion.rules.game import Game
@@ -11,13 +11,12 @@ from companion.shipped.catalog import Catalog
 from companion.usecases.card_choice import (
     choices,
     copy_refusal,
-    count_draft,
     device_drafts,
     game_drafts,
     likely_first,
     types_in_play,
 )
-from companion.usecases.services import MemoryBackend, Services, load_scenarios
+from companion.usecases.services import MemoryBackend, Services
 
 
 def table_seat(cards: Catalog, empire: str) -> Game:
@@ -106,14 +105,27 @@ def test_how_often_a_card_is_drafted_counts_builds_and_recycles(cards: Catalog) 
     assert game_drafts(game.actions) == {tank.id: 2, zeppelin.id: 1}
 
 
-def test_the_device_counts_its_drafts_and_ignores_a_damaged_setting(cards: Catalog) -> None:
-    services = Services(catalog=cards, backend=MemoryBackend(settings={}),
-                        scenarios=load_scenarios())
-    assert device_drafts(services) == {}
-    for card_id in (18, 18, 45):
-        count_draft(services, card_id)
-    assert device_drafts(services) == {18: 2, 45: 1}
-    services.set_setting("drafted_counts", {"18": "many", "x": 2, "45": 3, "7": True})
-    assert device_drafts(services) == {45: 3}
-    services.set_setting("drafted_counts", [1, 2])
-    assert device_drafts(services) == {}
+def finished(game_id: str, built: object, **more: object) -> dict[str, object]:
+    return {"id": game_id, "finished": True, "updated": f"2026-01-0{len(game_id)}T10:00:00",
+            "built": built, **more}
+
+
+def test_the_device_counts_what_its_games_built_and_the_game_being_played(
+        cards: Catalog) -> None:
+    services = Services(catalog=cards, backend=MemoryBackend(settings={}))
+    tank, zeppelin, carrier = (cards.card(name).id for name in
+                               ("Tank Division", "Zeppelin", "Aircraft Carrier"))
+    assert device_drafts(services, []) == {}
+    services.backend.save_game(finished("a", [tank, zeppelin]))
+    services.backend.save_game(finished("bb", [tank], abandoned=True, finished=False))
+    services.backend.save_game(finished("ccc", [carrier], finished=False))  # being played
+    playing = [Construct(zeppelin), Recycle(carrier), NextStep()]
+    assert device_drafts(services, playing) == {tank: 2, zeppelin: 2, carrier: 1}
+    assert services.backend.setting("drafted_counts", None) is None  # nothing written
+
+
+def test_a_damaged_list_of_built_cards_counts_nothing(cards: Catalog) -> None:
+    services = Services(catalog=cards, backend=MemoryBackend(settings={}))
+    services.backend.save_game(finished("a", "18,45"))
+    services.backend.save_game(finished("bb", [18, "45", True, None, 45]))
+    assert device_drafts(services, []) == {18: 1, 45: 1}

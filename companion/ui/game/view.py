@@ -20,12 +20,10 @@ import flet as ft
 from companion.i18n import language, t, tn
 from companion.rules.actions import (
     Action,
-    Construct,
     Discard,
     End,
     NextStep,
     PlaceCharacter,
-    Recycle,
     SpendKrystallium,
 )
 from companion.rules.cards import (
@@ -65,7 +63,6 @@ from companion.usecases.card_choice import (
     Choice,
     choices,
     copy_refusal,
-    count_draft,
     device_drafts,
     game_drafts,
     types_in_play,
@@ -210,7 +207,7 @@ class GameScreen(Screen):
         if self._likely is None or self._likely[0] != key:
             counts = (dict(game_drafts(self.session.game.actions))
                       if self.session.table is not None
-                      else device_drafts(self.app.services))
+                      else device_drafts(self.app.services, self.session.game.actions))
             self._likely = (key, counts)
         return self._likely[1]
 
@@ -338,8 +335,6 @@ class GameScreen(Screen):
             self.app.refresh()
             return False
         self.exact_totals = False
-        if isinstance(action, Construct | Recycle) and self.session.table is None:
-            count_draft(self.app.services, action.card)  # what this device drafts often
         self.app.close_notice()  # what it said was of the game before this move
         self.after_action()
         return True
