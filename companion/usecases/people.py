@@ -114,6 +114,8 @@ def rename(services: Settings, key: str, name: str, typed: str,
 
 def this_is_me(services: Settings, key: str, name: str) -> tuple[str, dict[str, str]]:
     """`name` was the app's own player (their seat at a shared table, say)."""
+    if key == OWNER:
+        raise Rejected(Refusal.NOTHING_TO_DO, "These games are already yours")
     return _known_as(services, key, name, OWNER, True)
 
 
@@ -122,8 +124,13 @@ def _known_as(services: Settings, key: str, name: str, target: str,
     before = aliases(services)
     services.set_setting(ALIASES, merge(before, OWNER if key == OWNER else name, target))
     shown, now = player_label(key, name), player_label(name_key(target), target)
-    if merging:
+    # "You" takes its own sentences: "You is now called Zoé" is no English.
+    if target == OWNER:
+        said = t("{name} was you: their games are now yours.", name=shown)
+    elif merging:
         said = t("{name} and {other} are now one player: {other}.", name=shown, other=now)
+    elif key == OWNER:
+        said = t("You are now called {other}.", other=now)
     else:
         said = t("{name} is now called {other}.", name=shown, other=now)
     return one_stop(said, now), before

@@ -161,7 +161,7 @@ def test_a_rename_a_merge_and_that_was_me_each_undone_in_one_tap(
     ui.go("/players/Ana")
     ui.click("That was me")
     assert ui.route == "/players/%20"
-    assert ui.last_message() == "Ana and You are now one player: You."
+    assert ui.last_message() == "Ana was you: their games are now yours."
     assert ui.text("player-games") == "3 games"  # benjamin, the table game, the quick score
     ui.fill("New name, or another name of the same person", "   ")
     ui.click("Rename")

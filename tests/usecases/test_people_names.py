@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from companion.i18n import set_language
 from companion.rules.errors import Refusal, Rejected
 from companion.rules.players import OWNER, Period
 from companion.usecases.people import (
@@ -67,7 +68,7 @@ def test_a_name_already_played_merges_under_the_name_it_is_shown_by() -> None:
 def test_the_apps_own_player_is_renamed_as_you() -> None:
     settings = Settings(player_aliases={"ann": "Ann"})
     told, before = rename(settings, OWNER, "", "Zoé", ["ann"])
-    assert told == "You is now called Zoé."
+    assert told == "You are now called Zoé."
     assert before == {"ann": "Ann"}
     assert settings.values["player_aliases"] == {"ann": "Ann", OWNER: "Zoé"}
     settings = Settings()
@@ -78,10 +79,21 @@ def test_the_apps_own_player_is_renamed_as_you() -> None:
 def test_this_is_me_makes_a_name_the_apps_own_player() -> None:
     settings = Settings()
     told, before = this_is_me(settings, "bob", "Bob")
-    assert (told, before) == ("Bob and You are now one player: You.", {})
+    assert (told, before) == ("Bob was you: their games are now yours.", {})
     assert settings.values["player_aliases"] == {"bob": OWNER}
-    told, _ = this_is_me(Settings(), OWNER, "")
-    assert told == "You and You are now one player: You."
+    settings = Settings()
+    with pytest.raises(Rejected) as refused:
+        this_is_me(settings, OWNER, "")
+    assert refused.value.kind is Refusal.NOTHING_TO_DO and settings.values == {}
+
+
+def test_you_take_your_own_sentences_in_every_language() -> None:
+    set_language("fr")
+    assert rename(Settings(), OWNER, "", "Zoé", [])[0] == "Vous vous appelez désormais Zoé."
+    assert this_is_me(Settings(), "bob", "Bob")[0] == (
+        "Bob, c'était vous : ses parties sont désormais les vôtres.")
+    set_language("de")
+    assert rename(Settings(), OWNER, "", "Zoé", [])[0] == "Du heißt jetzt Zoé."
 
 
 @pytest.mark.parametrize(("name", "told"), [
