@@ -165,8 +165,13 @@ class MemoryBackend:
         record = self.games.get(game_id)
         if record is None or record["finished"] or bool(record.get("abandoned")) == abandoned:
             return False
-        record["abandoned"] = abandoned
+        if abandoned:
+            record["abandoned"] = True
+        else:
+            record.pop("abandoned", None)
         record["updated"] = now()
+        # A save, as the store's: a window still showing the game before is refused.
+        record["revision"] = int(record.get("revision", 0)) + 1
         return True
 
     def abandon_game(self, game_id: str) -> bool:

@@ -118,6 +118,22 @@ def test_backends_finish_a_game_with_its_attempt(kind: str, store: Store) -> Non
     assert [a["game"] for a in backend.attempts()] == ["g"]
 
 
+@pytest.mark.parametrize("kind", ["memory", "store"])
+def test_backends_count_abandoning_and_resuming_as_saves(kind: str, store: Store) -> None:
+    """A window that showed the game before it was set down cannot save over it."""
+    backend = MemoryBackend() if kind == "memory" else StoreBackend(store)
+    assert backend.save_game(fake_record("g", 3)) == 1
+    assert backend.abandon_game("g") and not backend.abandon_game("g")
+    assert backend.game("g")["revision"] == 2  # type: ignore[index]
+    assert backend.ongoing_games() == []
+    assert backend.resume_game("g") and not backend.resume_game("g")
+    resumed = backend.game("g")
+    assert resumed is not None and resumed["revision"] == 3 and "abandoned" not in resumed
+    with pytest.raises(StoreConflict):
+        backend.save_game(fake_record("g", 3), expected_revision=1)
+    assert backend.save_game(fake_record("g", 4), expected_revision=3) == 4
+
+
 def test_a_replacing_import_moves_a_game_past_what_a_window_showed(store: Store) -> None:
     game = play(3, limit=25)  # a game in progress
     assert not game.state.finished
