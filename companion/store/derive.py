@@ -82,7 +82,7 @@ def replay_game(game: dict[str, Any], where: str) -> Played:
     try:
         state = Game.from_json(payload, catalog()).state
     except Rejected as exc:
-        raise Invalid(f"{where}.actions", "{reason}", reason=str(exc)) from None
+        raise Invalid(f"{where}.actions", exc.template, **exc.params) from None
     except Exception as exc:
         raise Invalid(f"{where}.actions", "cannot be replayed ({reason})",
                       reason=type(exc).__name__) from None
@@ -142,7 +142,7 @@ def _quick_score(game: dict[str, Any], where: str) -> int:
             empire = cards.empire(entry["empire"], entry.get("face", "A"))
             result = score(empire, built, entry.get("generals", 0), entry.get("financiers", 0))
         except Rejected as exc:
-            raise Invalid(here, "{reason}", reason=str(exc)) from None
+            raise Invalid(here, exc.template, **exc.params) from None
         except (KeyError, TypeError, ValueError):
             raise Invalid(here, "a tableau needs an empire, a face and its cards as"
                           " [card number, copies] pairs") from None
@@ -183,7 +183,7 @@ def derive_attempt(attempt: dict[str, Any], played: Played | None,
         try:
             result = scenario_result(scenario, played.built, played.total, played.face)
         except Rejected as exc:
-            raise Invalid(f"{where}.game", "{reason}", reason=str(exc)) from None
+            raise Invalid(f"{where}.game", exc.template, **exc.params) from None
         attempt["score"] = played.total
         attempt["won"] = result.won
         attempt["medal"] = result.medal.value if result.medal else None
@@ -204,7 +204,7 @@ def check_campaign(data: dict[str, Any], where: str,
     try:
         Campaign.from_json(data, boxes)
     except Rejected as exc:
-        raise Invalid(where, "{reason}", reason=str(exc)) from None
+        raise Invalid(where, exc.template, **exc.params) from None
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise Invalid(where, "is not a campaign this app can read ({reason})",
                       reason=type(exc).__name__) from None

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from store_samples import play, record
 
+from companion.i18n import set_language, t
 from companion.rules.actions import action_to_json
 from companion.rules.game import Game
 from companion.rules.scenarios import start_for
@@ -137,3 +138,15 @@ def test_a_score_with_the_right_total_is_completed_without_being_counted(
     result = imported(QUICK | {"tableaux": [tableau], "score": {"total": 2}})
     assert result.games == [QUICK]
     assert result.corrections["games_corrected"] == 0
+
+
+def test_a_refusal_of_the_rules_keeps_words_the_app_can_translate(
+        finished: dict[str, Any]) -> None:
+    """The rules' own template reaches the screen, not its English text inside a frame."""
+    with pytest.raises(Invalid) as refused:
+        imported(finished | {"version": 99})
+    english = t(refused.value.template, **refused.value.params)
+    assert english == "This game was saved in format 99; this app reads format 2"
+    set_language("fr")
+    french = t(refused.value.template, **refused.value.params)
+    assert french != english and "99" in french
