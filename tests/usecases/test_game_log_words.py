@@ -3,7 +3,7 @@ singular and plural, each round's number, and what going back and bringing back 
 
 from __future__ import annotations
 
-from companion.rules.actions import NextStep, Place, Start
+from companion.rules.actions import NextStep, Opponents, Place, Start
 from companion.shipped.catalog import catalog
 from companion.usecases.game_log import brought_back_message, game_log, went_back_message
 from companion.usecases.services import MemoryBackend, Services
@@ -46,3 +46,18 @@ def test_bringing_back_says_how_many_moves_and_where_the_game_is_again() -> None
     session.go_back(1)
     assert went_back_message(session, 2) == (
         "2 moves taken back, now at Round 1 · Planning. Undo brings them back.")
+
+
+def test_a_step_whose_supremacy_is_still_to_settle_says_nothing_of_it_yet() -> None:
+    """Until the other players' totals are given, nobody knows who takes the supremacy:
+    the log must not say "No supremacy" for the step being played."""
+    session = GameSession.new(Services(catalog=catalog(), backend=MemoryBackend()),
+                              Start(empire="Noram States", mode="table", players=2))
+    session.play(NextStep())  # Materials: Noram States A produces 3, the others unknown
+    assert session.state.supremacy is None
+    materials = game_log(session).rounds[0].steps[0]
+    assert materials.title == "Materials"
+    assert materials.notes == ()
+    session.play(Opponents((2,)))  # 3 against 2
+    assert game_log(session).rounds[0].steps[0].notes == (
+        "Supremacy: you took 1 Financier",)
