@@ -1,5 +1,6 @@
 """The game log's own words (`companion.usecases.game_log`), whole: its heading in the
-singular and plural, each round's number, and what going back and bringing back say."""
+singular and plural, each round's number, a step's supremacy note only once it is settled,
+and what going back and bringing back say."""
 
 from __future__ import annotations
 
