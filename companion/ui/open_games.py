@@ -149,7 +149,9 @@ def _tell_this_server(app: Shell) -> None:
             acting: ft.Page | None = ft.context.page  # whose handler wrote the table
         except RuntimeError:  # none: a write from outside any tab
             acting = None
-        if acting is not None and acting.session.connection.pubsubhub is tabs:
+        # A tab whose phone just went away has no connection left: every tab is told.
+        connection = acting.session.connection if acting is not None else None
+        if acting is not None and connection is not None and connection.pubsubhub is tabs:
             tabs.send_others_on_topic(acting.session.id, TABLES_TOPIC, (table_id, version))
         else:
             tabs.send_all_on_topic(TABLES_TOPIC, (table_id, version))
