@@ -305,9 +305,9 @@ def test_a_name_no_player_can_have_is_refused(typed: str) -> None:
 def test_the_owner_keeps_their_own_name_and_their_seats() -> None:
     settings = Settings()
     told, _ = rename(settings, OWNER, "", "Zoé", ["ann"])  # the owner may be named
-    assert told == "You is now called Zoé."
+    assert told == "You are now called Zoé."
     told, before = this_is_me(Settings(), "bob", "Bob")
-    assert told == "Bob and You are now one player: You." and before == {}
+    assert told == "Bob was you: their games are now yours." and before == {}
     assert (player_label(OWNER, ""), player_label("ann", "Ann")) == ("You", "Ann")
     assert (player_segment(OWNER, ""), player_segment("ann", "Ann")) == (OWNER_SEGMENT, "Ann")
     assert OWNER_SEGMENT.strip() == ""
