@@ -34,7 +34,6 @@ from companion.ui import address, device_prefs, routes, sections, wakelock
 from companion.ui.kit import widgets as w
 from companion.ui.screen import Screen, ScreenMissing
 from companion.usecases.labels import message
-from companion.usecases.tables import table_hub
 
 if TYPE_CHECKING:
     from companion.usecases.services import Services
@@ -570,6 +569,10 @@ def make_main(services: Services) -> Callable[[ft.Page], None]:
     """The function Flet calls for each new page (browser tab)."""
     follow_sessions(tab_language)
     if not services.runs_in_browser:  # a table a stopped host left unsettled: settled now
+        # Imported here: the phone app hosts no table, and every import is time to its
+        # first screen (tests/webapp/test_phone_start.py).
+        from companion.usecases.tables import table_hub
+
         table_hub(services).settle_every_table()
 
     def main(page: ft.Page) -> None:

@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
-import flet.canvas as cv
 
 from companion.i18n import t
 from companion.rules.cards import SlotKind
@@ -265,6 +264,8 @@ def qr_code(text: str, label: str, *, identifier: str | None = None) -> ft.Contr
     Drawn as rectangles on a canvas, not shown as a picture: on the plain-http address of
     a shared app the browser has no image decoder for the page, and a picture stayed a
     white square (`companion.usecases.qr`)."""
+    import flet.canvas as cv  # only here: a fifth of the screens' imports, for one code
+
     from companion.usecases.qr import qr_modules
 
     code = qr_modules(text)
