@@ -7,8 +7,10 @@ folder that holds the player's data (`~/.local/share` there: the store's own def
 store opens, and filled from it; after every call that changes the data, the folder is
 copied back to IndexedDB (`FS.syncfs`). The store is unchanged: it still commits each
 change with its journal, temporary files and renames, in memory, and that committed
-state is what reaches IndexedDB. A tab closed between a commit and the end of its copy
-(a few milliseconds) loses that one change, never the consistency of the files.
+state is what reaches IndexedDB. A start that only reads copies nothing: a visit that
+changes nothing leaves the browser's storage as it found it. A tab closed between a
+commit and the end of its copy (a few milliseconds) loses that one change, never the
+consistency of the files.
 
 A phone has no other copy of this data: the app reminds the player to export it now and
 then (`reminder`), and this module notes when they last did.
@@ -109,6 +111,28 @@ async def mount(root: Path) -> None:
 
     fs.syncfs(True, browser_module("pyodide.ffi").create_once_callable(done))
     await loaded
+
+
+def what_a_copy_writes(root: Path) -> dict[str, tuple[int, int] | None]:
+    """What a copy to IndexedDB would find changed under `root`: every file with its
+    size and modification time, every folder by name only.
+
+    A folder's own time is left out: opening the store makes and removes a probe file in
+    the data folder (is it writable?), which changes only that folder's time, and a copy
+    for that alone wrote the folder's entry to IndexedDB again at every start: about 1
+    kB more each visit, with nothing changed. A file written anew gets a new time (the
+    ones loaded from IndexedDB keep their stored one), so any write is seen."""
+    found: dict[str, tuple[int, int] | None] = {}
+    for folder, _dirs, files in os.walk(root):
+        found[folder] = None
+        for name in files:
+            path = os.path.join(folder, name)
+            try:
+                info = os.stat(path)
+            except OSError:
+                continue
+            found[path] = (info.st_size, info.st_mtime_ns)
+    return found
 
 
 def allow_missing_hard_links() -> None:
@@ -267,6 +291,7 @@ async def start() -> None:
     mark("python: storage loaded")
     sync = IndexedDBSync()
     state = ExportState(root / STATE_FILE, sync)
+    loaded = what_a_copy_writes(root)
     try:
         services = open_services(None)
     except ServicesError as exc:
@@ -274,7 +299,10 @@ async def start() -> None:
         ft.run(lambda page: page.add(ft.Text(message, selectable=True)))
         return
     services.runs_in_browser = True
-    sync.request()  # opening may have upgraded or repaired files
+    # Opening may have upgraded or repaired files, or made the day's backup: copied then,
+    # and only then. A start that only read writes nothing to the browser's storage.
+    if what_a_copy_writes(root) != loaded:
+        sync.request()
     services.backend = SyncedBackend(services.backend, sync, state)
     backend = services.backend
 

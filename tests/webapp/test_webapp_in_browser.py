@@ -388,11 +388,11 @@ def test_start_mounts_the_data_opens_the_store_and_runs_the_app(
     assert start.mounted == [tmp_path]
     assert services.runs_in_browser
     assert isinstance(services.backend, SyncedBackend)
-    assert browser.marks == ["python: entry", "python: storage loaded", "storage: saving",
-                             "storage: saved", "python: app imported"]
-    assert [populate for populate, _ in browser.copies] == [False]  # opening may repair
+    # Opening changed no file: nothing is copied (a start that reads does not write).
+    assert browser.marks == ["python: entry", "python: storage loaded", "python: app imported"]
+    assert browser.copies == []
     services.backend.set_setting("theme", "dark")
-    assert len(browser.copies) == 2 and memory.settings == {"theme": "dark"}
+    assert len(browser.copies) == 1 and memory.settings == {"theme": "dark"}
     (run,) = start.runs
     page = Page()
     run(page)
@@ -403,7 +403,46 @@ def test_start_mounts_the_data_opens_the_store_and_runs_the_app(
     assert len(later.dialogs) == 1  # a game to lose, never exported
     services.backend.export_all()  # the note is kept beside the data, in the mounted folder
     assert json.loads((tmp_path / STATE_FILE).read_text(encoding="utf-8"))["last_export"]
-    assert len(browser.copies) == 3
+    assert len(browser.copies) == 2
+
+
+def test_a_start_that_repaired_or_upgraded_a_file_copies_it(
+        browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    services = SimpleNamespace(backend=MemoryBackend(), runs_in_browser=False)
+    data = tmp_path / "wonderful-companion"
+    data.mkdir()
+    (data / "companion.json").write_text("{}", encoding="utf-8")
+    Start(monkeypatch, tmp_path, services)
+
+    def open_and_upgrade(data_dir: str | None) -> Any:
+        (data / "companion.json").write_text('{"version": 2}', encoding="utf-8")
+        return services
+
+    monkeypatch.setattr(companion.usecases.services, "open_services", open_and_upgrade)
+    browser.answer = lambda done: done()
+    asyncio.run(main_in_browser.start())
+    assert [populate for populate, _ in browser.copies] == [False]
+    assert browser.marks == ["python: entry", "python: storage loaded", "storage: saving",
+                             "storage: saved", "python: app imported"]
+
+
+def test_a_copy_would_write_files_and_folders_made_or_changed_not_a_folder_s_time(
+        tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "main.json").write_text("{}", encoding="utf-8")
+    loaded = main_in_browser.what_a_copy_writes(tmp_path)
+    probe = data / ".probe.json.tmp"  # what the store's check that it may write does
+    probe.write_text("", encoding="utf-8")
+    probe.unlink()
+    os.utime(data, ns=(1, 1))
+    assert main_in_browser.what_a_copy_writes(tmp_path) == loaded
+    info = (data / "main.json").stat()
+    os.utime(data / "main.json", ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000))
+    assert main_in_browser.what_a_copy_writes(tmp_path) != loaded  # written again
+    os.utime(data / "main.json", ns=(info.st_atime_ns, info.st_mtime_ns))
+    (data / "backups").mkdir()
+    assert main_in_browser.what_a_copy_writes(tmp_path) != loaded  # a new folder
 
 
 def test_a_store_that_cannot_open_shows_why_and_nothing_else(
