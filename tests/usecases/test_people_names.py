@@ -85,6 +85,12 @@ def test_this_is_me_makes_a_name_the_apps_own_player() -> None:
     with pytest.raises(Rejected) as refused:
         this_is_me(settings, OWNER, "")
     assert refused.value.kind is Refusal.NOTHING_TO_DO and settings.values == {}
+    assert str(refused.value) == "These games are already yours"
+
+
+def test_you_merged_into_a_name_already_played_are_still_called_you() -> None:
+    told, _ = rename(Settings(), OWNER, "", "carla", {"carla": "Carla"})
+    assert told == "You and Carla are now one player: Carla."
 
 
 def test_you_take_your_own_sentences_in_every_language() -> None:
