@@ -134,6 +134,14 @@ def test_backends_count_abandoning_and_resuming_as_saves(kind: str, store: Store
     assert backend.save_game(fake_record("g", 4), expected_revision=3) == 4
 
 
+def test_a_game_handed_to_memory_without_a_revision_counts_from_zero() -> None:
+    """As the store reads a game without one (`revision_of`): its abandon is save 1."""
+    backend = MemoryBackend(games={"g": fake_record("g", 3)})
+    assert "revision" not in backend.games["g"]
+    assert backend.abandon_game("g")
+    assert backend.games["g"]["revision"] == 1
+
+
 def test_a_replacing_import_moves_a_game_past_what_a_window_showed(store: Store) -> None:
     game = play(3, limit=25)  # a game in progress
     assert not game.state.finished
