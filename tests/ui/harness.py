@@ -183,6 +183,23 @@ class Ui:
         self.loop.run_until_complete(asyncio.sleep(0))
         return result
 
+    def focus_calls(self) -> int:
+        """How many times the app asked for the focus, once every task it started has
+        run: the focus is asked as a task, so a count read earlier could miss one still
+        queued."""
+        async def settled() -> None:
+            me = asyncio.current_task()
+            for _ in range(1000):  # a bound, not a wait: each turn lets queued tasks run
+                pending = [task for task in asyncio.all_tasks() if task is not me
+                           and not task.done()]
+                if not pending:
+                    return
+                await asyncio.wait(pending, timeout=1)
+            raise AssertionError(f"tasks still running: {pending}")
+
+        self.run(settled())
+        return sum(1 for name, _ in self.client.calls if name == "focus")
+
     def disconnect(self) -> None:
         """The tab's connection drops (a phone asleep, a reload under way): its session
         stays on the server, as Flet keeps it, until it comes back or expires."""

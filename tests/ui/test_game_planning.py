@@ -168,47 +168,30 @@ def test_an_eleventh_card_in_a_solo_round_is_refused_and_said(ui: Ui) -> None:
     assert not ui.has_id("construction-1"), "nothing was put under construction"
 
 
-def _focus_calls(ui: Ui) -> int:
-    """How many times the app asked for the focus, once every task it started has run:
-    the focus is asked as a task, so a count read earlier could miss one still queued."""
-    async def settled() -> None:
-        me = asyncio.current_task()
-        for _ in range(1000):  # a bound, not a wait: each turn lets the queued tasks run
-            pending = [task for task in asyncio.all_tasks() if task is not me
-                       and not task.done()]
-            if not pending:
-                return
-            await asyncio.wait(pending, timeout=1)
-        raise AssertionError(f"tasks still running: {pending}")
-
-    ui.run(settled())
-    return sum(1 for name, _ in ui.client.calls if name == "focus")
-
-
 def test_a_round_begins_with_the_card_types_and_no_keyboard(ui: Ui) -> None:
     """A phone's keyboard hides half the screen: a round opens on the type tabs, and the
     cursor goes to the search only when the player asks for it; there, with nothing
     typed, only a few recent cards, so what the last tap did stays in sight."""
     start_solo(ui)
-    assert _focus_calls(ui) == 0
+    assert ui.focus_calls() == 0
     assert ui.has_id("type-Structure")
     for name in ["Wind Turbines", "Recycling Plant", "Zeppelin", "Transportation Network",
                  "Harbor Zone", "Financial Center"]:
         draft(ui, name)
-    assert _focus_calls(ui) == 1, "once, when the search was opened"
+    assert ui.focus_calls() == 1, "once, when the search was opened"
     ui.field("Search a drafted card").value = ""
     recent = [n for n in ui.names() if n.startswith("Build ")]
     assert len(recent) == 4, recent
     for _ in range(6):  # start production, then the five steps
         finish_step(ui)
     assert title(ui).startswith("Round 2")
-    assert _focus_calls(ui) == 2, "the search stayed open: round 2 begins in it"
+    assert ui.focus_calls() == 2, "the search stayed open: round 2 begins in it"
     ui.click("Pick by type")
     assert ui.has_id("type-Structure") and "Search by name" in ui.names()
     for _ in range(6):
         finish_step(ui)
     assert title(ui).startswith("Round 3")
-    assert _focus_calls(ui) == 2, "by type: no keyboard"
+    assert ui.focus_calls() == 2, "by type: no keyboard"
 
 
 def test_the_last_message_above_the_picker_and_start_production_after_the_cards(

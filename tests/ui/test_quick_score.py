@@ -246,7 +246,9 @@ def test_search_is_one_tab_away_and_finds_every_type(ui: Ui) -> None:
     ui.click("Quick score")
     assert not any(isinstance(c, ft.TextField) and c.label == "Search cards"
                    for c, _ in ui.controls() if c.visible is not False)
+    assert ui.focus_calls() == 0  # the tabs need no keyboard
     ui.click("Search by name")
+    assert ui.focus_calls() == 1, "who asked to type gets the keyboard at once"
     ui.fill("Search cards", "tower")
     assert "Giant Tower" in ui.names() and "Harbor Zone" not in ui.names()
     assert not tabs(ui) or all(  # the tabs are hidden while searching

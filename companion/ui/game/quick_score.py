@@ -27,7 +27,7 @@ from companion.ui.kit import symbols
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_grid import CardGrid, owned_expansions, shown_cards
 from companion.ui.kit.score_pad import score_pad
-from companion.ui.kit.type_picker import tab_button
+from companion.ui.kit.type_picker import focus_search, tab_button
 from companion.ui.screen import Screen, Shell
 from companion.usecases.labels import empire_label, solo_rank_label, tie_break_label
 from companion.usecases.quick_model import QuickScore
@@ -342,9 +342,11 @@ class QuickScoreScreen(Screen):
         self.app.refresh()
 
     def start_search(self) -> None:
-        """Find the cards by name instead of by type (every type's matches at once)."""
+        """Find the cards by name instead of by type (every type's matches at once), the
+        cursor in the search field."""
         self.searching = True
         self.app.refresh()
+        focus_search(self.app.page, self._search)
 
     def stop_search(self) -> None:
         """Back to the type tabs, which need no keyboard."""

@@ -11,7 +11,6 @@ The panels of each phase are in `planning` and `production`, beside this module.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -57,7 +56,7 @@ from companion.ui.game.status import status_box
 from companion.ui.game.undo import undo_bar
 from companion.ui.kit import widgets as w
 from companion.ui.kit.card_picker import CardPicker, card_label
-from companion.ui.kit.type_picker import TypePicker, tab_button
+from companion.ui.kit.type_picker import TypePicker, focus_search, tab_button
 from companion.ui.screen import Screen, Shell
 from companion.usecases.card_choice import (
     Choice,
@@ -175,14 +174,7 @@ class GameScreen(Screen):
 
     def focus_search(self) -> None:
         """Put the cursor in the search field (a phone opens its keyboard)."""
-        field = self.picker.field
-
-        async def focus() -> None:
-            with contextlib.suppress(RuntimeError):  # not on a page any more: nothing to do
-                await field.focus()  # type: ignore[no-untyped-call]
-
-        with contextlib.suppress(RuntimeError):  # no event loop (a unit test without one)
-            self.app.page.run_task(focus)
+        focus_search(self.app.page, self.picker.field)
 
     @property
     def state(self) -> GameState:

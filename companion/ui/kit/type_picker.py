@@ -22,6 +22,7 @@ even where the fill is as dark as the page (a Vehicle's black on the dark theme)
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -210,3 +211,14 @@ def tab_button(name: str, on_click: Callable[[], Any], glyph: ft.IconData, *,
                         selected=chosen if look is not None or chosen else None,
                         container=True,
                         identifier=identifier, col=TAB_COLUMNS)
+
+
+def focus_search(page: ft.Page, field: ft.TextField) -> None:
+    """Put the cursor in a "By name" search field once it is drawn: who asked to type
+    gets the phone's keyboard at once, without a second tap on the field."""
+    async def focus() -> None:
+        with contextlib.suppress(RuntimeError):  # not on a page any more: nothing to do
+            await field.focus()  # type: ignore[no-untyped-call]
+
+    with contextlib.suppress(RuntimeError):  # no event loop (a unit test without one)
+        page.run_task(focus)
