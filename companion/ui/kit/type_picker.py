@@ -180,7 +180,10 @@ def tab_button(name: str, on_click: Callable[[], Any], glyph: ft.IconData, *,
     filled = look is not None and chosen
     said = name if count <= 0 else f"{name} · {count}"
     icon = ft.Icon(glyph, size=18, color=look.ink if filled and look else None,
-                   badge=ft.Badge(label=str(count)) if count > 0 else None)
+                   # A count, not an alarm: the theme's secondary colour, not the
+                   # badge's default error red.
+                   badge=ft.Badge(label=str(count), bgcolor=ft.Colors.SECONDARY,
+                                  text_color=ft.Colors.ON_SECONDARY) if count > 0 else None)
     # The glyph above the name: a phone's third of a row is then the name's alone
     # (Spanish "Descubrimiento" and "Investigación" were cut beside the glyph).
     drawn = ft.Column([icon, ft.Text(shown or name, max_lines=1, size=TAB_TEXT,

@@ -99,7 +99,11 @@ def test_a_tabs_count_is_on_its_glyph_and_in_its_name() -> None:
                      counts={CardType.PROJECT: 5})
     assert isinstance(tab, ft.Semantics) and tab.label == "Project · 5"
     icons = [c for c in _walk(tab) if isinstance(c, ft.Icon)]
-    assert [i.badge.label for i in icons if isinstance(i.badge, ft.Badge)] == ["5"]
+    badges = [i.badge for i in icons if isinstance(i.badge, ft.Badge)]
+    assert [badge.label for badge in badges] == ["5"]
+    # A count, not an alarm: not the badge's default error red.
+    assert (badges[0].bgcolor, badges[0].text_color) == (ft.Colors.SECONDARY,
+                                                         ft.Colors.ON_SECONDARY)
     tab, = type_tabs([CardType.PROJECT], None, lambda kind: None,
                      counts={CardType.PROJECT: 0})
     assert isinstance(tab, ft.Semantics) and tab.label == "Project"
