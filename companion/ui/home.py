@@ -7,16 +7,17 @@ history, where it can be taken up again.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.i18n import language, t
 from companion.ui import address
 from companion.ui.kit import widgets as w
-from companion.ui.open_games import follow_tables, forget_session
 from companion.ui.screen import EVERY_TABLE, Screen
-from companion.usecases.tables import table_hub
+
+if TYPE_CHECKING:
+    from companion.usecases.tables import SharedTable
 
 
 class HomeScreen(Screen):
@@ -27,6 +28,8 @@ class HomeScreen(Screen):
 
     def on_show(self) -> None:
         if not self.app.services.runs_in_browser:
+            from companion.ui.open_games import follow_tables
+
             follow_tables(self.app)
 
     @property
@@ -50,7 +53,7 @@ class HomeScreen(Screen):
                 content=ft.Column([self._ongoing(record) for record in ongoing], spacing=8,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                 identifier="continue", container=True))
-        tables = [] if services.runs_in_browser else table_hub(services).tables()
+        tables = [] if services.runs_in_browser else self._tables()
         if tables:
             controls.append(w.heading(t("Tables on phones")))
             controls += [w.button(t("Table of {names}", names=", ".join(table.names)),
@@ -76,6 +79,13 @@ class HomeScreen(Screen):
             controls.append(w.heading(t("Your records")))
             controls.append(ft.ResponsiveRow(links, spacing=8, run_spacing=8))
         self.content.controls = controls
+
+    def _tables(self) -> list[SharedTable]:
+        """The shared tables this app hosts. Imported here: the phone app hosts none, and
+        the tables (with the game sessions they import) are time before its home screen."""
+        from companion.usecases.tables import table_hub
+
+        return table_hub(self.app.services).tables()
 
     def _links(self) -> list[ft.Control]:
         """The records no other way reaches: the navigation bar (or rail) below already
@@ -142,6 +152,8 @@ class HomeScreen(Screen):
 
     def _abandon(self, game_id: str) -> None:
         def abandon() -> None:
+            from companion.ui.open_games import forget_session
+
             self.app.services.backend.abandon_game(game_id)
             forget_session(self.app, game_id)
             self.refresh()

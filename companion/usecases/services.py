@@ -8,20 +8,20 @@ and so that the one place that knows the store's API is this file.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from companion.i18n import t
-from companion.rules.campaign import CampaignBox
-from companion.rules.scenarios import Scenario
 from companion.shipped.catalog import Catalog, catalog
 from companion.store.errors import StoreConflict
 from companion.usecases.watch import WatchedBackend, Watcher, watched
 
 if TYPE_CHECKING:
+    from companion.rules.campaign import CampaignBox
+    from companion.rules.scenarios import Scenario
     from companion.usecases.share import Share
 
 
@@ -342,15 +342,61 @@ def load_scenario_library(user_folder: Path | None) -> tuple[dict[str, Scenario]
     return dict(library.scenarios), skipped
 
 
+class ScenarioShelf(Mapping[str, "Scenario"]):
+    """The solo scenarios (`load_scenario_library`), read on first use: the home screen
+    shows none, and in the browser reading them (with the modules that parse them) is
+    time before it. `skipped` is known once they are read."""
+
+    def __init__(self, user_folder: Path | None) -> None:
+        self.user_folder = user_folder
+        self._scenarios: dict[str, Scenario] | None = None
+        self.skipped: list[str] = []
+
+    @property
+    def loaded(self) -> bool:
+        return self._scenarios is not None
+
+    def read(self) -> dict[str, Scenario]:
+        if self._scenarios is None:
+            self._scenarios, self.skipped = load_scenario_library(self.user_folder)
+        return self._scenarios
+
+    def __getitem__(self, key: str) -> Scenario:
+        return self.read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.read())
+
+    def __len__(self) -> int:
+        return len(self.read())
+
+
+def has_own_files(folder: Path) -> bool:
+    """Whether the player put files of their own in `folder` (it may not exist)."""
+    try:
+        return any(folder.glob("*.json"))
+    except OSError:
+        return False
+
+
+USER_SCENARIOS = "scenarios"
+"""The folder of the player's own scenarios in their data folder: the same name as
+`companion.shipped.scenarios.USER_FOLDER` (a test says so), not imported from there
+to leave that module to the first scenario used."""
+
+
 def open_services(data_dir_arg: str | None) -> Services:
-    """Open the player's data folder; `ServicesError` says what is wrong and how to fix it."""
-    from companion.shipped.scenarios import user_scenarios_dir
+    """Open the player's data folder; `ServicesError` says what is wrong and how to fix it.
+    The scenarios are read on first use, unless the player has files of their own: what
+    was wrong with those is said on the home screen."""
     from companion.store.location import data_dir
 
     backend = open_backend(data_dir_arg)
-    scenarios, skipped = load_scenario_library(user_scenarios_dir(data_dir(data_dir_arg)))
+    scenarios = ScenarioShelf(data_dir(data_dir_arg) / USER_SCENARIOS)
+    if scenarios.user_folder is not None and has_own_files(scenarios.user_folder):
+        scenarios.read()
     return Services(catalog=catalog(), backend=backend, scenarios=scenarios,
-                    messages=skipped)
+                    messages=list(scenarios.skipped))
 
 
 def open_backend(data_dir_arg: str | None) -> Backend:

@@ -273,6 +273,7 @@ def with_reminder(main: Callable[[Any], None], state: ExportState,
                   has_data: Callable[[], bool]) -> Callable[[Any], None]:
     def start(page: Any) -> None:
         main(page)
+        mark("python: first screen made")
         reminder(page, state, has_data())
 
     return start

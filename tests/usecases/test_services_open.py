@@ -12,7 +12,9 @@ import pytest
 from companion.shipped.catalog import catalog
 from companion.shipped.paths import scenarios_dir
 from companion.usecases.services import (
+    USER_SCENARIOS,
     MemoryBackend,
+    ScenarioShelf,
     Services,
     ServicesError,
     load_scenario_library,
@@ -74,6 +76,24 @@ def test_the_data_folder_opens_with_the_players_own_scenarios(tmp_path: Path) ->
             f"Skipped scenario file {tmp_path / 'data' / 'scenarios' / 'broken.json'}: "
             "broken.json: not valid JSON (Expecting property name enclosed in double quotes"
             " at line 1, column 2)"]
+    finally:
+        services.close()
+
+
+def test_without_scenarios_of_their_own_the_shipped_ones_are_read_on_first_use(
+        tmp_path: Path) -> None:
+    """Nothing to say on the home screen, so nothing read before it (in the browser the
+    scenarios' modules and files are time before the first screen)."""
+    from companion.shipped.scenarios import USER_FOLDER
+
+    assert USER_SCENARIOS == USER_FOLDER
+    (tmp_path / "data" / USER_FOLDER).mkdir(parents=True)
+    services = open_services(str(tmp_path / "data"))
+    try:
+        assert isinstance(services.scenarios, ScenarioShelf)
+        assert not services.scenarios.loaded and services.messages == []
+        assert len(services.scenarios) == SHIPPED and "base-1" in services.scenarios
+        assert services.scenarios.loaded and services.scenarios.skipped == []
     finally:
         services.close()
 

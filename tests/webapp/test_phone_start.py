@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 FIRST_SCREEN = ("import flet\n"
                 "from companion.usecases.services import open_services\n"
@@ -37,3 +38,16 @@ def test_the_app_frame_leaves_the_shared_tables_to_the_screens_that_show_them() 
     found = imported("import flet\nfrom companion.ui.app import make_main\n")
     assert "companion.ui.app" in found
     assert "companion.usecases.tables" not in found
+
+
+def test_the_home_screen_opens_with_no_game_session_no_table_and_no_scenario_read(
+        tmp_path: Path) -> None:
+    """A phone hosts no table, and a player without a game in progress opens none: the
+    game sessions, the tables and the scenarios (their modules and files) wait for the
+    screens that use them. `open_services` runs as `main_in_browser.start` runs it."""
+    found = imported(FIRST_SCREEN + f"open_services({str(tmp_path / 'data')!r}).close()\n")
+    assert "companion.store.store" in found  # the probe did open the store
+    waiting = {"companion.usecases.session", "companion.usecases.tables",
+               "companion.ui.open_games", "companion.shipped.scenarios",
+               "companion.rules.campaign"}
+    assert sorted(waiting & found) == []
