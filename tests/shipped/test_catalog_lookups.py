@@ -107,3 +107,20 @@ def test_finding_cards_puts_names_that_start_with_the_letters_first(loaded: Cata
     assert [card.name for card in loaded.find_cards("sub")] == [
         "Submarine", "Underground City", "Underwater City"]
     assert [card.name for card in loaded.find_cards("éolien")] == ["Wind Turbines"]
+
+
+def test_a_truth_value_is_no_card_number(loaded: Catalog) -> None:
+    """True is 1 to Python, but a file that says `true` where a card goes is wrong."""
+    with pytest.raises(Rejected) as refused:
+        loaded.card(True)
+    assert refused.value.kind is Refusal.MALFORMED
+    assert str(refused.value) == "A card is named by its name or its number, not True"
+
+
+def test_a_card_number_is_read_up_to_nine_digits(loaded: Catalog) -> None:
+    """Leading zeros are a number still; longer digit strings are refused before they
+    are turned into a number (no card has one, and a huge one costs time to convert)."""
+    assert loaded.card("000000001") == loaded.card(1)
+    with pytest.raises(Rejected) as refused:
+        loaded.card("0000000001")
+    assert refused.value.kind is Refusal.UNKNOWN_CARD
