@@ -124,3 +124,32 @@ def test_a_card_number_is_read_up_to_nine_digits(loaded: Catalog) -> None:
     with pytest.raises(Rejected) as refused:
         loaded.card("0000000001")
     assert refused.value.kind is Refusal.UNKNOWN_CARD
+
+
+@pytest.mark.parametrize(("key", "quoted"), [
+    (123456789, "123456789"), (1234567890, "123456789…"), ("98765432109", "987654321…"),
+    (10 ** 5000, "…"),  # Python will not even write it as text
+], ids=["9 digits", "10 digits", "11 as text", "5001 digits"])
+def test_a_card_number_too_long_is_quoted_cut(loaded: Catalog, key: int | str,
+                                              quoted: str) -> None:
+    with pytest.raises(Rejected) as refused:
+        loaded.card(key)
+    assert str(refused.value) == (f"There is no card number {quoted}: cards are numbered"
+                                  f" 1 to {max(card.id for card in loaded.cards)}")
+
+
+def test_an_empire_is_named_by_text_and_its_face_by_a_letter(loaded: Catalog) -> None:
+    with pytest.raises(Rejected) as refused:
+        loaded.empire(5)  # type: ignore[arg-type]
+    assert refused.value.kind is Refusal.MALFORMED
+    assert str(refused.value) == "An Empire is named by its name, not 5"
+    with pytest.raises(Rejected) as refused:
+        loaded.empire("Noram States", 1)  # type: ignore[arg-type]
+    assert refused.value.kind is Refusal.EMPIRE_FACE
+
+
+def test_a_face_missing_from_an_empire_of_one_face_names_the_empire(assets: Path) -> None:
+    write(assets, EMPIRES_FILE, entries(assets, EMPIRES_FILE)[:1])
+    with pytest.raises(Rejected) as refused:
+        load_catalog(assets).empire("Aztec Empire", "B")
+    assert str(refused.value).startswith("Aztec Empire has no face 'B': choose one of")
