@@ -153,3 +153,12 @@ def test_a_face_missing_from_an_empire_of_one_face_names_the_empire(assets: Path
     with pytest.raises(Rejected) as refused:
         load_catalog(assets).empire("Aztec Empire", "B")
     assert str(refused.value).startswith("Aztec Empire has no face 'B': choose one of")
+
+
+@pytest.mark.parametrize("key", [None, 2.5, ["Zeppelin"]], ids=["null", "decimal", "list"])
+def test_a_card_is_named_by_text_or_a_whole_number(loaded: Catalog, key: object) -> None:
+    """What a hand-edited file may hold where a card goes: refused, saying what it was."""
+    with pytest.raises(Rejected) as refused:
+        loaded.card(key)  # type: ignore[arg-type]
+    assert refused.value.kind is Refusal.MALFORMED
+    assert str(refused.value) == f"A card is named by its name or its number, not {key}"
