@@ -258,3 +258,20 @@ def test_growth_far_past_the_limit_in_chunks(
         read_regular(path, 2 * MIB)
     assert str(refused.value) == (
         f"{path} is larger than 2 MB: it is not a file this app reads.")
+
+
+def test_a_read_that_fails_says_why_with_the_files_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file that opens but cannot be read (a disk error halfway, a network share gone)
+    is refused with its path and the system's reason, like a file that cannot be opened."""
+    path = tmp_path / "export.json"
+    path.write_bytes(b"{}")
+
+    def failing(fd: int, n: int) -> bytes:
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(os, "read", failing)
+    with pytest.raises(FileRefused) as refused:
+        read_regular(path, 1024)
+    assert str(refused.value) == f"Cannot read {path}: {os.strerror(errno.EIO)}."
