@@ -3,6 +3,7 @@ player's words), why it cannot be read, and why its JSON is refused, word for wo
 
 from __future__ import annotations
 
+import json
 import stat
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from companion.shipped.player_files import (
     _unreadable,
     decode_json,
     kind,
+    nesting,
     read_regular,
 )
 
@@ -50,3 +52,53 @@ def test_a_number_json_does_not_allow_is_named(constant: str) -> None:
     with pytest.raises(JsonRefused) as refused:
         decode_json(f'{{"score": {constant}}}'.encode())
     assert str(refused.value) == f"{constant} is not a number JSON allows"
+
+
+@pytest.mark.parametrize(("raw", "depth"), [
+    (b"", 0),
+    (b"42", 0),
+    (b'"[[{"', 0),
+    (b"[]", 1),
+    (b'{"a": [1, {"b": []}]}', 4),
+    (b'["\\\\", ["\\"["]]', 2),
+    (b'["\\\\"]', 1),
+])
+def test_nesting_counts_lists_and_objects_not_brackets_in_strings(raw: bytes, depth: int) -> None:
+    """A lone number or string nests nothing (depth 0); a bracket inside a string, even
+    one after an escaped quote or an escaped backslash, is not nesting."""
+    assert nesting(raw) == depth
+
+
+def test_a_value_that_nests_nothing_fits_a_depth_of_zero() -> None:
+    assert decode_json(b"42", max_depth=0) == 42
+
+
+def test_a_duplicate_key_is_quoted_up_to_100_characters() -> None:
+    """A key given twice is named, a long one cut at 100 characters."""
+    key = "k" * 99 + "LONGER"
+    with pytest.raises(JsonRefused) as refused:
+        decode_json(json.dumps({key: 1}).replace("}", f", {json.dumps(key)}: 2}}").encode())
+    assert str(refused.value) == (
+        f'the key "{"k" * 99}L" appears twice in one object; which one is meant cannot be'
+        " known")
+
+
+def test_a_number_too_long_to_read_is_refused_with_the_reason() -> None:
+    """An integer of 5,000 digits is more than Python converts: the player is told so,
+    not shown a traceback."""
+    with pytest.raises(JsonRefused) as refused:
+        decode_json(b"1" * 5000)
+    assert str(refused.value) == (
+        "not valid JSON (Exceeds the limit (4300 digits) for integer string conversion:"
+        " value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit)")
+
+
+def test_a_long_reason_is_cut_at_200_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the decoder says, at most 200 characters of it reach the player."""
+    def long_winded(*args: object, **kwargs: object) -> object:
+        raise ValueError("w" * 199 + "XY")
+
+    monkeypatch.setattr(json, "loads", long_winded)
+    with pytest.raises(JsonRefused) as refused:
+        decode_json(b"{}")
+    assert str(refused.value) == f"not valid JSON ({'w' * 199}X)"
