@@ -102,6 +102,9 @@ DAMAGES: list[tuple[str, object, str]] = [
     ("a card name misspelt", _damaged(required=[{"card": "Polar Bass"}]),
      "base-1.json: field 'required[0].card': Unknown card 'Polar Bass'. Did you mean "
      "Polar Base, Lunar Base?"),
+    ("a card of another expansion", _damaged(required=["Border Patrol"]),
+     "base-1.json: field 'required[0].card': Border Patrol is a 'ca' card, but the"
+     " scenario's expansion is 'base'"),
     ("more copies than the box holds", _damaged(required=[{"card": "Polar Base", "count": 9}]),
      "base-1.json: field 'required': Polar Base is required 9 times but the game has only "
      "1 copy"),
@@ -124,6 +127,14 @@ def test_a_summary_of_exactly_200_characters_fits(cards: Catalog) -> None:
                               _damaged(summary={**BASE_1["summary"], "fr": "x" * 200}),
                               cards, shipped=True)
     assert scenario.summary["fr"] == "x" * 200
+
+
+def test_a_shipped_scenario_keeps_what_its_file_says(cards: Catalog) -> None:
+    """A shipped file's scenario says it is shipped, and keeps which names are our own
+    translation and the Empire face it is played on."""
+    scenario = parse_scenario(SHIPPED / "base-1.json", BASE_1, cards, shipped=True)
+    assert (scenario.source, scenario.translated_names, scenario.face) == (
+        "shipped", ("en", "it", "de"), "B")
 
 
 def test_a_players_scenario_needs_english_only(cards: Catalog) -> None:
