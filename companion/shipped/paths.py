@@ -30,3 +30,13 @@ def assets_dir() -> Path:
 def scenarios_dir() -> Path:
     """Solo scenarios and campaign definitions shipped with the app."""
     return _shipped_dir("scenarios")
+
+
+USER_FOLDER = "scenarios"
+"""Name of the folder, inside the player's data folder, for their own scenario files.
+Here, beside the shipped folders, so that finding it imports nothing that parses them."""
+
+
+def user_scenarios_dir(data_folder: Path) -> Path:
+    """Where a player puts their own scenario files, inside their data folder."""
+    return data_folder / USER_FOLDER

@@ -41,13 +41,11 @@ from companion.rules.cards import Card, Expansion
 from companion.rules.errors import Refusal, Rejected
 from companion.rules.scenarios import Scenario, Thresholds
 from companion.shipped.catalog import Catalog, catalog, normalize
-from companion.shipped.paths import scenarios_dir
+from companion.shipped.paths import scenarios_dir, user_scenarios_dir
 
 SOLO_FOLDER = "solo"
 CAMPAIGN_FOLDER = "campaigns"
 SETUP_FILE = "solo-setup.json"
-USER_FOLDER = "scenarios"
-"""Name of the folder, inside the player's data folder, for their own scenario files."""
 
 NAME_LANGUAGES = ("en", "fr", "es", "pt", "it", "de")
 SHIPPED_LANGUAGES = ("en", "fr", "es", "pt", "it")
@@ -344,11 +342,6 @@ def load_scenarios(
             mine.append(scenario)
         scenarios.update((s.id, s) for s in sorted(mine, key=_sort_key))
     return ScenarioLibrary(scenarios=scenarios, rejected=rejected)
-
-
-def user_scenarios_dir(data_folder: Path) -> Path:
-    """Where a player puts their own scenario files, inside their data folder."""
-    return data_folder / USER_FOLDER
 
 
 @cache

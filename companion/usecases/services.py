@@ -379,20 +379,15 @@ def has_own_files(folder: Path) -> bool:
         return False
 
 
-USER_SCENARIOS = "scenarios"
-"""The folder of the player's own scenarios in their data folder: the same name as
-`companion.shipped.scenarios.USER_FOLDER` (a test says so), not imported from there
-to leave that module to the first scenario used."""
-
-
 def open_services(data_dir_arg: str | None) -> Services:
     """Open the player's data folder; `ServicesError` says what is wrong and how to fix it.
     The scenarios are read on first use, unless the player has files of their own: what
     was wrong with those is said on the home screen."""
+    from companion.shipped.paths import user_scenarios_dir
     from companion.store.location import data_dir
 
     backend = open_backend(data_dir_arg)
-    scenarios = ScenarioShelf(data_dir(data_dir_arg) / USER_SCENARIOS)
+    scenarios = ScenarioShelf(user_scenarios_dir(data_dir(data_dir_arg)))
     if scenarios.user_folder is not None and has_own_files(scenarios.user_folder):
         scenarios.read()
     return Services(catalog=catalog(), backend=backend, scenarios=scenarios,

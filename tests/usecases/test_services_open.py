@@ -12,7 +12,6 @@ import pytest
 from companion.shipped.catalog import catalog
 from companion.shipped.paths import scenarios_dir
 from companion.usecases.services import (
-    USER_SCENARIOS,
     MemoryBackend,
     ScenarioShelf,
     Services,
@@ -84,9 +83,8 @@ def test_without_scenarios_of_their_own_the_shipped_ones_are_read_on_first_use(
         tmp_path: Path) -> None:
     """Nothing to say on the home screen, so nothing read before it (in the browser the
     scenarios' modules and files are time before the first screen)."""
-    from companion.shipped.scenarios import USER_FOLDER
+    from companion.shipped.paths import USER_FOLDER
 
-    assert USER_SCENARIOS == USER_FOLDER
     (tmp_path / "data" / USER_FOLDER).mkdir(parents=True)
     services = open_services(str(tmp_path / "data"))
     try:
