@@ -115,8 +115,25 @@ def kept_offline(page: Any) -> dict[str, Any]:
     return dict(kept)
 
 
-def open_app(app: AppPage, url: str, first: str) -> None:
-    app.page.goto(url)
+SETTLED_JS = """() => {
+    const names = (window.__companionMarks || []).map(m => m[0]);
+    return names.includes("python: connected")
+        && (!names.includes("first screen: shown") || names.includes("first screen: agreed"));
+}"""
+"""Python is connected and drew the screen shown, so the page will not load again (it
+does when the home screen kept from the last start is not Python's, see python.js)."""
+
+
+def open_app(app: AppPage, url: str | None, first: str) -> None:
+    """Load the app (`None`: as it loads itself) until Python drew `first`, and turn on the
+    accessibility tree."""
+    if url is not None:
+        app.page.goto(url)
+    app.page.wait_for_function(SETTLED_JS, timeout=LOAD_TIMEOUT_MS)
+    show_first(app, first)
+
+
+def show_first(app: AppPage, first: str) -> None:
     app.page.wait_for_selector("flt-semantics-placeholder", state="attached",
                                timeout=LOAD_TIMEOUT_MS)
     app.page.locator("flt-semantics-placeholder").dispatch_event("click")
@@ -348,3 +365,85 @@ def test_a_visit_that_downloads_nothing_keeps_nothing_more(
         assert {**found, "usage": 0, "caches": 0} == {**first, "usage": 0, "caches": 0}, \
             estimates
         assert found["usage"] - first["usage"] <= SCRIPTS_COMPILED_CODE, estimates
+
+
+KEPT_SCREEN_JS = "localStorage.getItem('wonderful-companion.first-screen') !== null"
+HOLD_PYTHON_JS = """(() => {
+    const Real = window.Worker;
+    window.Worker = class extends Real {
+        set onmessage(handler) {
+            super.onmessage = (event) => {
+                if (event.data === "initialized" && !window.__pythonMayConnect) {
+                    window.__heldConnect = () => handler(event);
+                } else {
+                    handler(event);
+                }
+            };
+        }
+    };
+    window.__connectPython = () => {
+        window.__pythonMayConnect = true;
+        if (window.__heldConnect) window.__heldConnect();
+    };
+})();"""
+"""Python's worker starts and gets ready, but the page is told only when the test says
+(`__connectPython()`): until then the page must do without Python."""
+
+
+def mark_names(page: Any) -> list[str]:
+    return [str(name) for name, _at in page.evaluate("window.__companionMarks || []")]
+
+
+def test_a_later_visit_draws_the_home_screen_before_python_and_keeps_a_tap_for_it(
+        browser: Any, server: StaticServer) -> None:
+    """The home screen of the last start is drawn while the page has no Python; a tap on
+    it is answered once Python has drawn the same screen."""
+    context = browser.new_context(viewport=PHONE, color_scheme="light")
+    try:
+        page = context.new_page()
+        app = AppPage(page)
+        open_app(app, server.root, "Quick score")
+        page.wait_for_function(KEPT_SCREEN_JS)
+        context.add_init_script(HOLD_PYTHON_JS)
+
+        page.goto(server.root)
+        show_first(app, "Quick score")
+        names = mark_names(page)
+        assert "first screen: shown" in names and "python: connected" not in names, names
+        app.button("Quick score").click()
+        assert "#/quick" not in page.url  # the tap waits for Python
+        page.evaluate("window.__connectPython()")
+        app.wait_for_address("#/quick$")
+        app.button("Face B").wait_for()
+        names = mark_names(page)
+        assert "first screen: agreed" in names and "first screen: differed" not in names
+    finally:
+        context.close()
+
+
+def test_a_home_screen_that_changed_since_the_last_start_is_drawn_by_python(
+        browser: Any, server: StaticServer) -> None:
+    """A game started since: the kept home screen (no game) is not Python's, so the page
+    loads again without it and shows the game; the start after that keeps the new one."""
+    context = browser.new_context(viewport=PHONE, color_scheme="light")
+    try:
+        page = context.new_page()
+        warned: list[str] = []
+        page.on("console", lambda message: warned.append(message.text))
+        app = AppPage(page)
+        open_app(app, server.root, "Quick score")
+        page.wait_for_function(KEPT_SCREEN_JS)
+        start_a_solo_game(app)
+
+        open_app(app, server.root, "Continue the game")
+        assert any("is not this one (Python drew another screen)" in text
+                   for text in warned), warned
+        names = mark_names(page)  # the page loaded again, without the kept screen
+        assert "first screen: shown" not in names, names
+        page.wait_for_function(KEPT_SCREEN_JS)
+
+        page.reload()
+        open_app(app, None, "Continue the game")
+        assert "first screen: agreed" in mark_names(page)
+    finally:
+        context.close()

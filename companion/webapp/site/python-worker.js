@@ -15,12 +15,30 @@ const receiveCallback = (message) => {
   self.postMessage(bytes, [bytes.buffer]);
 };
 
+/** FNV-1a of the bytes, twice (two offsets), with their length: a few milliseconds for
+ *  the archive, and no secure context needed (crypto.subtle is https-only). */
+function fingerprint(bytes) {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < bytes.length; i++) {
+    a = Math.imul(a ^ bytes[i], 0x01000193);
+    b = Math.imul(b ^ bytes[i], 0x01000193) ^ (b >>> 15);
+  }
+  const hex = (n) => (n >>> 0).toString(16).padStart(8, "0");
+  return `${hex(a)}${hex(b)}-${bytes.length}`;
+}
+
 async function start(documentUrl) {
   mark("worker: started");
   // The archive downloads while Pyodide starts.
+  // Its fingerprint tells the page whether the first screen kept from the last start
+  // was drawn by this app (python.js, "the first screen").
   const archive = fetch(new URL("app.zip", import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`app.zip: HTTP ${response.status}`);
     return response.arrayBuffer();
+  }).then((buffer) => {
+    self.postMessage({ app: fingerprint(new Uint8Array(buffer)) });
+    return buffer;
   });
   const options = {
     indexURL: new URL("./pyodide/", import.meta.url).href,

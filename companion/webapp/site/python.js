@@ -14,6 +14,8 @@
 //    when the app draws its first screen.
 // 4. Once the home screen is up, the service worker is asked to store the rest of what
 //    this browser needs offline (`window.__companionOffline` resolves with its answer).
+// 5. On a later visit the screen Python drew first at the last start is drawn at once,
+//    before Python is ready (see "the first screen" below).
 //
 // It also keeps the timestamps the benchmark reads (`window.__companionMarks`: name and
 // milliseconds since navigation, from the page and from the worker).
@@ -100,6 +102,16 @@
   let dartOnMessage = null;
   let initialized = null;
   let firstScreen = false;
+  let appKnown;
+  const app = new Promise((resolve) => (appKnown = resolve));
+
+  function toDart(data) {
+    dartOnMessage(data);
+    if (!firstScreen) {
+      firstScreen = true;
+      requestAnimationFrame(() => requestAnimationFrame(hideShell));
+    }
+  }
 
   function startWorker() {
     let resolve;
@@ -120,12 +132,10 @@
         resolve();
       } else if (data && data.mark) {
         mark(data.mark, data.t);
-      } else if (dartOnMessage) {
-        dartOnMessage(data);
-        if (!firstScreen) {
-          firstScreen = true;
-          requestAnimationFrame(() => requestAnimationFrame(hideShell));
-        }
+      } else if (data && data.app) {
+        appKnown(data.app);
+      } else if (dartOnMessage && !early.fromPython(data)) {
+        toDart(data);
       }
     };
     worker.postMessage({ start: true, documentUrl: document.URL });
@@ -163,24 +173,40 @@
     document.head.appendChild(bootstrap);
   });
 
-  // Called from Dart on backend.connect().
+  // Called from Dart on backend.connect(). With a first screen kept from the last start
+  // Flutter goes on at once and draws it (see `early`); else it waits for Python.
   globalThis.jsConnect = async function (appId, args, onMessage) {
     mark("flutter: connect");
     await booted;
     ensureWorker();
     dartOnMessage = onMessage;
-    await initialized;
+    const failed = initialized.then(() => null, () => null);
+    early.kept = early.keptFor(await Promise.race([app, failed]));
+    if (early.kept === null) {
+      await initialized;
+      connected();
+    } else {
+      initialized.then(connected, () => early.differ("Python did not start"));
+    }
+  };
+
+  function connected() {
     mark("python: connected");
+    early.pythonReady();
     if (!started) {
       started = true;
       keepOffline().catch((error) => console.warn("Not kept offline:", error));
     }
-  };
+  }
 
   // Called from Dart on backend.send(): the buffer is handed over, not copied.
   globalThis.jsSend = async function (appId, data) {
-    if (worker !== null) worker.postMessage(data, [data.buffer]);
+    if (worker !== null) early.fromDart(data);
   };
+
+  function toPython(data) {
+    if (worker !== null) worker.postMessage(data, [data.buffer]);
+  }
 
   // Called from Dart on channel.disconnect().
   globalThis.jsDisconnect = async function (appId) {
@@ -191,4 +217,285 @@
       dartOnMessage = null;
     }
   };
+
+  // --- 5. the first screen, before Python is ready ----------------------------------
+  // On a later visit Flutter is ready about a second before Python, which then needs a
+  // few tenths more to make its first screen. The messages that drew the first screen at
+  // the last start (Python's to Flutter, kept in localStorage) are drawn at once, when
+  // they came from the same app.zip and answered the same request (the screen's size,
+  // brightness and route): the screen shows before Python has started.
+  // Python then starts as it always does, and what it sends is compared with what was
+  // drawn (as data: the order of a map's keys and the random ids of a session are not
+  // the screen): while it agrees it is not sent again. A tap made meanwhile is held, and
+  // handed to Python once Python has drawn the same screen, whose controls it then
+  // names. If Python's screen differs (a game started since, a day that changed what
+  // the home screen says), the page loads again without the kept screen: Flutter merges
+  // what it is sent into what it shows, so a wrong screen cannot be put right in place,
+  // and a tap on it is dropped rather than given to a control Python never made.
+  const KEPT_KEY = "wonderful-companion.first-screen";
+  const NOT_NOW_KEY = "wonderful-companion.no-first-screen";
+  const KEPT_MAX_CHARS = 512 * 1024;
+  const QUIET_MS = 1000;
+  const PAGE = 1; // the page is each session's first control
+  const Action = { register: 1, patch: 2, event: 3, props: 4, method: 5 };
+
+  const early = {
+    kept: null, // {request, screen}: the last start's, for this app and request
+    shown: false, // the kept screen is drawn and Python has not yet drawn it too
+    agreed: 0, // how many of its messages Python has sent again
+    held: [], // Flutter's messages waiting for Python
+    ready: false, // Python is ready
+    requested: false, // Flutter has sent its first message (its request)
+    record: { app: null, request: null, screen: [], open: true, timer: 0 },
+
+    /** The screen kept for `appId` (app.zip's fingerprint), or null. */
+    keptFor(appId) {
+      this.record.app = appId;
+      let notNow = null;
+      try {
+        notNow = sessionStorage.getItem(NOT_NOW_KEY);
+        sessionStorage.removeItem(NOT_NOW_KEY);
+        const kept = notNow || !appId ? null : JSON.parse(localStorage.getItem(KEPT_KEY));
+        if (!kept || kept.app !== appId || !Array.isArray(kept.screen)) return null;
+        return { request: fromBase64(kept.request), screen: kept.screen.map(fromBase64) };
+      } catch (error) {
+        return null;
+      }
+    },
+
+    fromDart(data) {
+      if (!this.requested) {
+        this.requested = true;
+        this.record.request = data.slice();
+        const same = this.kept !== null && sameMessage(this.kept.request, data);
+        if (!same) this.kept = null;
+        if (!this.ready) this.held.push(data);
+        else this.send(data);
+        if (same) this.show(); // Flutter answers it at once, after its request
+        return;
+      }
+      const answer = action(data) === Action.method; // to a call Python is waiting on
+      if (!this.ready || (this.shown && !answer && (this.held.length || byPlayer(data)))) {
+        this.held.push(data);
+      } else {
+        this.send(data);
+      }
+    },
+
+    send(data) {
+      if (byPlayer(data)) this.stopRecording(); // what follows is the player's doing
+      toPython(data);
+    },
+
+    /** Draw the kept screen, as Python drew it at the last start. */
+    show() {
+      this.shown = true;
+      for (const message of this.kept.screen) toDart(message.slice());
+      mark("first screen: shown");
+    },
+
+    /** Python is ready: it gets Flutter's request at once, and what Flutter said after
+     *  drawing the kept screen once Python has answered the request (as Flutter says it
+     *  after its answer on any start); a player's taps only once Python has drawn the
+     *  same screen. */
+    pythonReady() {
+      this.ready = true;
+      if (this.shown) this.send(this.held.shift());
+      else this.release();
+    },
+
+    release() {
+      while (this.held.length && !(this.shown && byPlayer(this.held[0]))) {
+        this.send(this.held.shift());
+      }
+    },
+
+    /** True when `data` (from Python) is already on the screen. */
+    fromPython(data) {
+      const screen = isScreen(data);
+      if (screen && this.record.open) this.keep(data);
+      if (!this.shown || !screen) return false;
+      if (action(data) === Action.register) this.release();
+      if (!sameMessage(this.kept.screen[this.agreed], data)) {
+        this.differ("Python drew another screen");
+        return true;
+      }
+      this.agreed += 1;
+      if (this.agreed === this.kept.screen.length) {
+        this.shown = false;
+        mark("first screen: agreed");
+        while (this.held.length) this.send(this.held.shift());
+      }
+      return true;
+    },
+
+    differ(why) {
+      mark("first screen: differed");
+      console.warn(`The first screen kept from the last start is not this one (${why}).`);
+      try {
+        localStorage.removeItem(KEPT_KEY);
+        sessionStorage.setItem(NOT_NOW_KEY, "1");
+      } catch (error) {
+        // Without storage there is no kept screen at the next load either.
+      }
+      this.shown = false;
+      dartOnMessage = null;
+      location.reload();
+    },
+
+    keep(data) {
+      this.record.screen.push(data.slice());
+      clearTimeout(this.record.timer);
+      this.record.timer = setTimeout(() => this.stopRecording(true), QUIET_MS);
+    },
+
+    /** The first screen is made (Python went quiet, or the player acts): keep it for
+     *  the next start, unless it is the one kept already. */
+    stopRecording(quiet = false) {
+      const record = this.record;
+      if (!record.open) return;
+      const made = marks.some(([name]) => name === "python: first screen made");
+      if (!made && !this.agreed) { // still starting (a slow phone): not yet the screen
+        if (quiet) record.timer = setTimeout(() => this.stopRecording(true), QUIET_MS);
+        return;
+      }
+      record.open = false;
+      clearTimeout(record.timer);
+      if (this.kept && this.agreed === this.kept.screen.length
+          && record.screen.length === this.agreed) return;
+      if (!record.app || !record.request || !record.screen.length) return;
+      const text = JSON.stringify({ app: record.app, request: toBase64(record.request),
+                                    screen: record.screen.map(toBase64) });
+      try {
+        if (text.length <= KEPT_MAX_CHARS) localStorage.setItem(KEPT_KEY, text);
+        else localStorage.removeItem(KEPT_KEY);
+      } catch (error) {
+        console.warn("The first screen is not kept:", error);
+      }
+    },
+  };
+
+  // Flet's messages are one type byte (0: the protocol) then MessagePack [action, body].
+  function action(data) {
+    return data.length > 2 && data[0] === 0 && data[1] === 0x92 ? data[2] : -1;
+  }
+  function isScreen(data) {
+    const found = action(data);
+    return found === Action.register || found === Action.patch;
+  }
+  /** An event of a control or a value typed into one: the player's doing (the page's
+   *  own, its size or brightness, are the browser's). */
+  function byPlayer(data) {
+    const found = action(data);
+    if (found !== Action.event && found !== Action.props) return false;
+    const body = unpack(data)[1];
+    return (found === Action.event ? body.get("target") : body.get("id")) !== PAGE;
+  }
+  /** The same message but for what is random in each session: its id, the page's
+   *  service registry's uid. */
+  function sameMessage(a, b) {
+    if (!a || a[0] !== b[0] || action(a) !== action(b)) return false;
+    try {
+      return same(forget(unpack(a)), forget(unpack(b)));
+    } catch (error) {
+      return false;
+    }
+  }
+  function forget(value) {
+    if (value instanceof Map) {
+      value.delete("session_id");
+      const internals = value.get("_internals");
+      if (internals instanceof Map) internals.delete("uid");
+      for (const item of value.values()) forget(item);
+    } else if (Array.isArray(value)) {
+      for (const item of value) forget(item);
+    }
+    return value;
+  }
+  function same(a, b) {
+    if (a === b) return true;
+    if (a instanceof Uint8Array && b instanceof Uint8Array) {
+      return a.length === b.length && a.every((byte, i) => byte === b[i]);
+    }
+    if (Array.isArray(a) && Array.isArray(b)) {
+      return a.length === b.length && a.every((item, i) => same(item, b[i]));
+    }
+    if (a instanceof Map && b instanceof Map) {
+      if (a.size !== b.size) return false;
+      for (const [key, item] of a) if (!b.has(key) || !same(item, b.get(key))) return false;
+      return true;
+    }
+    return false;
+  }
+
+  /** MessagePack, as far as Flet's messages use it (extensions kept as their bytes). */
+  function unpack(data) {
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    const text = new TextDecoder();
+    let at = 1;
+    const take = (n) => { const found = data.slice(at, at + n); at += n; return found; };
+    const string = (n) => text.decode(take(n));
+    const list = (n) => Array.from({ length: n }, () => read());
+    const map = (n) => {
+      const found = new Map();
+      for (let i = 0; i < n; i++) { const key = read(); found.set(key, read()); }
+      return found;
+    };
+    const number = (get, size) => { const found = view[get](at); at += size; return found; };
+    const sized = (size) => (size === 1 ? data[at++] : number(size === 2 ? "getUint16" : "getUint32", size));
+    function read() {
+      const byte = data[at++];
+      if (byte <= 0x7f) return byte;
+      if (byte >= 0xe0) return byte - 0x100;
+      if (byte >= 0x80 && byte <= 0x8f) return map(byte & 0x0f);
+      if (byte >= 0x90 && byte <= 0x9f) return list(byte & 0x0f);
+      if (byte >= 0xa0 && byte <= 0xbf) return string(byte & 0x1f);
+      switch (byte) {
+        case 0xc0: return null;
+        case 0xc2: return false;
+        case 0xc3: return true;
+        case 0xc4: return take(sized(1));
+        case 0xc5: return take(sized(2));
+        case 0xc6: return take(sized(4));
+        case 0xc7: return take(sized(1) + 1);
+        case 0xc8: return take(sized(2) + 1);
+        case 0xc9: return take(sized(4) + 1);
+        case 0xca: return number("getFloat32", 4);
+        case 0xcb: return number("getFloat64", 8);
+        case 0xcc: return data[at++];
+        case 0xcd: return number("getUint16", 2);
+        case 0xce: return number("getUint32", 4);
+        case 0xcf: return number("getBigUint64", 8);
+        case 0xd0: return number("getInt8", 1);
+        case 0xd1: return number("getInt16", 2);
+        case 0xd2: return number("getInt32", 4);
+        case 0xd3: return number("getBigInt64", 8);
+        case 0xd4: return take(2);
+        case 0xd5: return take(3);
+        case 0xd6: return take(5);
+        case 0xd7: return take(9);
+        case 0xd8: return take(17);
+        case 0xd9: return string(sized(1));
+        case 0xda: return string(sized(2));
+        case 0xdb: return string(sized(4));
+        case 0xdc: return list(sized(2));
+        case 0xdd: return list(sized(4));
+        case 0xde: return map(sized(2));
+        case 0xdf: return map(sized(4));
+        default: throw new Error(`MessagePack: unknown type ${byte}`);
+      }
+    }
+    return read();
+  }
+
+  function toBase64(bytes) {
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    }
+    return btoa(binary);
+  }
+  function fromBase64(text) {
+    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  }
 })();
