@@ -16,7 +16,7 @@ Scenarios (RULES.md §6): the scenario is won only if every required card is bui
 the end, a card listed twice built twice.
 
 In any game, solo or at a table, the cards a player drafted are the ones built or
-recycled in its Planning phases (`drafted_cards`).
+recycled in its Planning phases (`drafts`, `drafted_cards`).
 """
 
 from __future__ import annotations
@@ -75,6 +75,21 @@ def cards_played_this_planning(actions: Sequence[Action]) -> int:
         if isinstance(action, Construct | Recycle):
             played += 1
     return played
+
+
+def drafts(actions: Iterable[Action]) -> list[int]:
+    """Every card this game drafted, one per draft, in the order taken: each was put
+    under construction (`Construct`) or recycled at once (`Recycle`; its `onto` is where
+    the cube goes, not a card taken back). A card later recycled from the construction
+    area (`Discard`) is no new draft: it was counted when it went under construction. A
+    step of several moves (`Together`) only places cubes and tokens: it holds no draft.
+
+    >>> from companion.rules.actions import Discard
+    >>> drafts([Start(empire="Noram States"), Construct(5), Recycle(9), Discard(1),
+    ...         Construct(5)])
+    [5, 9, 5]
+    """
+    return [a.card for a in actions if isinstance(a, Construct | Recycle)]
 
 
 def drafted_cards(actions: Sequence[Action]) -> list[int]:

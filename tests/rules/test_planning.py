@@ -13,6 +13,7 @@ from companion.rules.planning import (
     cards_played_this_planning,
     discard_loses_scenario,
     drafted_cards,
+    drafts,
     pool_makeup,
     refuse_past_the_pools,
     required_left,
@@ -66,6 +67,16 @@ def test_the_drafted_cards_are_the_built_and_recycled_ones_latest_first_once() -
                Recycle(1, None)]
     assert drafted_cards(actions) == [1, 3, 2]  # a scenario's required card is not drafted
     assert drafted_cards(actions[:1]) == []
+
+
+def test_every_draft_counts_once_in_order_and_a_discard_is_none() -> None:
+    """Discarding a card under construction for its recycling bonus (RULES.md §3) takes
+    no new card: it was drafted when it went under construction (RULES.md §2)."""
+    actions = [Start(empire="Noram States", required=(7,)), Construct(1), Recycle(2, 1),
+               NextStep(), Place(onto=1), Discard(1), NextStep(), Construct(3),
+               Recycle(1, None), Construct(1)]
+    assert drafts(actions) == [1, 2, 3, 1, 1]
+    assert drafts(actions[:1]) == []
 
 
 def test_discarding_a_required_card_loses_the_scenario_unless_a_copy_is_left() -> None:
