@@ -7,9 +7,10 @@ script) learns of damage before the app has to repair it:
   generation `<file>.prev` kept of each) can be read, is a regular file, decodes, matches
   its checksum and has the shape this app writes (`reading.decode`, as the app opens it);
 - every game is a valid record whose moves replay under the rules and give the finished
-  flag, score, round and cards the record says (see `derive.py`); every game the history
-  lists is in its archive month, but those whose moves the app found in no copy of a
-  damaged month and told the player about (marked lost: see `mending.py`);
+  flag, score, round and cards (built, drafted) the record says (see `derive.py`);
+  every game the history lists is in its archive month, but those whose moves the app
+  found in no copy of a damaged month and told the player about (marked lost: see
+  `mending.py`);
 - every scenario attempt is valid, of a scenario this app knows, and, when its game is
   there and finished, says the result that game gives; every campaign is rebuilt by the
   campaign rules; player names and settings are valid; the player's own scenario files
@@ -48,7 +49,7 @@ from companion.store.reading import (
 )
 from companion.store.schema import ARCHIVE, ARCHIVE_DIR, MAIN, ONGOING
 
-DERIVED = ("finished", "score", "round", "built", "abandoned", "tableaux")
+DERIVED = ("finished", "score", "round", "built", "drafted", "abandoned", "tableaux")
 """The fields of a game record worked out from its moves (see `derive.py`)."""
 TRIES = 3
 """Checks started over when the app saved store.json during one."""

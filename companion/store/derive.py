@@ -1,17 +1,19 @@
 """Derived values are derived: what an imported record claims about its own result.
 
 A game record carries values the app works out from its moves, kept so that listing
-years of history needs no replay: whether it is finished, its score, its round and the
-cards it built. An imported file could claim anything there ("finished, 999 points"
-for a game whose moves stop in round 4), so on import every game is replayed and those
-values are worked out again. A record that claims otherwise is corrected, not refused:
-its moves are the game, and refusing would lose the whole file for a cache that is
-wrong; the import's result counts the corrected records, so the player is told.
+years of history needs no replay: whether it is finished, its score, its round, the
+cards it built and every card it drafted. An imported file could claim anything there
+("finished, 999 points" for a game whose moves stop in round 4), so on import every
+game is replayed and those values are worked out again. A record that claims otherwise
+is corrected, not refused: its moves are the game, and refusing would lose the whole
+file for a cache that is wrong; the import's result counts the corrected records, so
+the player is told.
 
 - A game played in the app: `finished`, `score`, `round` and `built` come from the
-  replayed state. A game whose moves do not reach the end is imported unfinished (it
-  joins the games in progress), however finished it says it is; a finished one is never
-  "abandoned".
+  replayed state, `drafted` from its moves (`planning.drafts`: an undone move waits on
+  the redo list, so it is no draft). A game whose moves do not reach the end is
+  imported unfinished (it joins the games in progress), however finished it says it
+  is; a finished one is never "abandoned".
 - A quick score (its tableaux were typed in after a game played without the app; its
   only move is the setup): each tableau's score, place and solo rank come from its cards
   and characters, and the game's score is the winner's. It is finished by nature.
@@ -73,6 +75,7 @@ def replay_game(game: dict[str, Any], where: str) -> Played:
     """Replay a checked game record and put its derived fields right (see the module)."""
     from companion.rules.errors import Rejected
     from companion.rules.game import Game
+    from companion.rules.planning import drafts
     from companion.shipped.catalog import catalog
 
     payload = {"actions": game["actions"], "redo": game["redo"]}
@@ -80,16 +83,19 @@ def replay_game(game: dict[str, Any], where: str) -> Played:
         if key in game:
             payload[key] = game[key]
     try:
-        state = Game.from_json(payload, catalog()).state
+        replayed = Game.from_json(payload, catalog())
     except Rejected as exc:
         raise Invalid(f"{where}.actions", exc.template, **exc.params) from None
     except Exception as exc:
         raise Invalid(f"{where}.actions", "cannot be replayed ({reason})",
                       reason=type(exc).__name__) from None
+    state = replayed.state
     built = state.built_ids()
     corrected = False
     if "built" in game:  # kept for the statistics; absent in older records
         corrected |= _changed(game, "built", built)
+    if "drafted" in game:  # kept for the card picker; absent in older records
+        corrected |= _changed(game, "drafted", drafts(replayed.actions))
     if "round" in game:
         corrected |= _changed(game, "round", state.round)
     if game.get("kind") == QUICK:

@@ -234,8 +234,8 @@ def _attempt_as_imported(attempt: dict[str, Any]) -> dict[str, Any]:
 
 def _check_actions(game: dict[str, Any], where: str) -> validate.Played:
     """Replay the game under the rules: unknown cards and impossible moves are refused,
-    and what the record says of its result (finished, score, round, built) is worked
-    out again from its moves, never taken from the file (see `derive.py`)."""
+    and what the record says of its result (finished, score, round, built, drafted) is
+    worked out again from its moves, never taken from the file (see `derive.py`)."""
     from companion.store.derive import replay_game
 
     return replay_game(game, where)

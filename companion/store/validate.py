@@ -45,6 +45,9 @@ MAX_CAMPAIGNS = 10_000
 MAX_PLAYERS = 1_000
 MAX_MARKS = MAX_GAMES + MAX_CAMPAIGNS
 MAX_BUILT = 200
+MAX_DRAFTED = MAX_ACTIONS
+"""Each draft is one action of its own, so no game drafts more cards than it has actions
+(a replayed game is not held to a round's limit: see `companion.rules.planning`)."""
 MAX_CARD = 999
 MODES = ("solo", "table")
 THEMES = ("system", "light", "dark")
@@ -199,16 +202,21 @@ def game_record(raw: object, where: str = "game") -> dict[str, Any]:
                                and me < len(tableaux)):
         raise Invalid(f"{where}.{ME}", "must be one of {allowed}", allowed=", ".join(
             [*map(str, range(len(tableaux) if isinstance(tableaux, list) else 0)), "null"]))
-    # The cards a game has built: derived from its actions (and worked out again on
-    # import), kept so the statistics need not replay years of games.
-    built = record.get("built", [])
-    _expect(built, list, f"{where}.built", "a list of card numbers")
-    if len(built) > MAX_BUILT or not all(
-            isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_CARD
-            for n in built):
-        raise Invalid(f"{where}.built", "must be a list of at most {limit} card numbers",
-                      limit=MAX_BUILT)
+    # The cards a game has built, and every card it drafted (built or recycled): derived
+    # from its actions (and worked out again on import), kept so the statistics and the
+    # card picker need not replay years of games. Absent in records saved before them.
+    _card_numbers(record.get("built", []), f"{where}.built", MAX_BUILT)
+    _card_numbers(record.get("drafted", []), f"{where}.drafted", MAX_DRAFTED)
     return record
+
+
+def _card_numbers(cards: object, where: str, limit: int) -> None:
+    _expect(cards, list, where, "a list of card numbers")
+    assert isinstance(cards, list)
+    if len(cards) > limit or not all(
+            isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_CARD
+            for n in cards):
+        raise Invalid(where, "must be a list of at most {limit} card numbers", limit=limit)
 
 
 def _fields(raw: dict[Any, Any], where: str, keys: Sequence[str],

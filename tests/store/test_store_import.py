@@ -16,6 +16,7 @@ from store_samples import attempt, bare, fake_record, play, record
 
 from companion.rules.campaign import Campaign
 from companion.rules.game import Game
+from companion.rules.planning import drafts
 from companion.shipped.scenarios import campaign_boxes
 from companion.store import Store, StoreError, open_store, schema
 from companion.store.validate import MAX_IMPORT_BYTES
@@ -357,6 +358,19 @@ def test_the_built_cards_of_an_import_are_worked_out_from_its_actions(
     assert kept is not None and kept["built"] == honest != [1, 1, 1]
     (summary,) = store.games(finished=True)
     assert summary["built"] == honest  # in the history, without reading the archive
+
+
+def test_the_drafted_cards_of_an_import_are_in_its_summary_as_its_moves_give_them(
+        store: Store, games: list[Game]) -> None:
+    """What the card picker counts, read from the history without the game's moves."""
+    game = games[0]
+    honest = drafts(game.actions)
+    assert len(honest) > len(game.state.built_ids())  # some cards were recycled
+    forged = record("forged", game, drafted=game.state.built_ids())  # the built ones only
+    store.import_all({"format": "wonderful-companion", "schema_version": schema.SCHEMA_VERSION,
+                      "games": [forged]})
+    (summary,) = store.games(finished=True)
+    assert "actions" not in summary and summary["drafted"] == honest
 
 
 @pytest.mark.parametrize("built", ["cards", [0], [1000], [True], list(range(1, 202))])

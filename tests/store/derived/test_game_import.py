@@ -1,6 +1,6 @@
 """An imported game is replayed (`derive.replay_game`): one its moves cannot rebuild is
 refused with where and why, whole, and each single derived value it claims wrongly
-(the cards built, the round) is put right and counted."""
+(the cards built or drafted, the round) is put right and counted."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import pytest
 from store_samples import play, record
 
 from companion.i18n import set_language, t
-from companion.rules.actions import action_to_json
+from companion.rules.actions import Construct, Recycle, Start, action_to_json
 from companion.rules.game import Game
+from companion.rules.planning import drafts
 from companion.rules.scenarios import start_for
 from companion.shipped.catalog import catalog
 from companion.shipped.scenarios import shipped_scenarios
@@ -40,9 +41,11 @@ def refusal(*games: dict[str, Any]) -> str:
 
 @pytest.fixture(scope="module")
 def finished() -> dict[str, Any]:
-    """A finished game's honest record, with the cards it built and its round."""
+    """A finished game's honest record, with the cards it built and drafted and its
+    round."""
     game = play(1)
-    return record("g", game, round=game.state.round, built=game.state.built_ids())
+    return record("g", game, round=game.state.round, built=game.state.built_ids(),
+                  drafted=drafts(game.actions))
 
 
 @pytest.mark.parametrize(("version", "told"), [(99, "99"), (0, "0"), (True, "True")])
@@ -76,7 +79,8 @@ def test_an_honest_game_is_not_counted_as_corrected(finished: dict[str, Any]) ->
     assert result.corrections["games_corrected"] == 0
 
 
-@pytest.mark.parametrize(("key", "claimed"), [("built", [1, 2, 3]), ("round", 1)])
+@pytest.mark.parametrize(("key", "claimed"), [("built", [1, 2, 3]), ("drafted", [1, 2, 3]),
+                                               ("round", 1)])
 def test_a_game_claiming_one_wrong_value_is_counted_and_put_right(
         finished: dict[str, Any], key: str, claimed: object) -> None:
     assert finished[key] != claimed
@@ -101,10 +105,18 @@ QUICK = {"id": "quick", "kind": "quick-score", "mode": "table", "players": ["Ana
 @pytest.mark.parametrize(("key", "claimed"), [(None, None), ("built", [23]), ("round", 4)])
 def test_a_quick_score_claiming_a_wrong_round_or_cards_is_counted(key: str | None,
                                                                   claimed: object) -> None:
-    """Its only move is the setup: round 1, nothing built, whatever its tableaux hold."""
+    """Its only move is the setup: round 1, nothing built or drafted, whatever its
+    tableaux hold. A record without `drafted` (saved before it was kept) is as it was."""
     result = imported(QUICK if key is None else QUICK | {key: claimed})
     assert result.games == [QUICK]
     assert result.corrections["games_corrected"] == (key is not None)
+
+
+def test_a_quick_score_claiming_drafted_cards_is_counted() -> None:
+    """Its setup drafts nothing, whatever its tableaux hold."""
+    result = imported(QUICK | {"drafted": [23]})
+    assert result.games == [QUICK | {"drafted": []}]
+    assert result.corrections["games_corrected"] == 1
 
 
 def test_a_game_gives_what_its_moves_give_for_its_attempt(finished: dict[str, Any]) -> None:
@@ -150,3 +162,37 @@ def test_a_refusal_of_the_rules_keeps_words_the_app_can_translate(
     set_language("fr")
     french = t(refused.value.template, **refused.value.params)
     assert french != english and "99" in french
+
+
+def test_the_cards_an_import_drafted_are_those_its_moves_took_not_those_undone() -> None:
+    """Drafted: built (under construction) or recycled at once. The last draft was taken
+    back: it waits on the redo list and is no draft; a file that counts it is put right."""
+    cards = catalog()
+    zeppelin, tank, carrier = (cards.card(name).id for name in
+                               ("Zeppelin", "Tank Division", "Aircraft Carrier"))
+    game = Game.new(Start(empire="Noram States"), cards)
+    for move in (Construct(zeppelin), Recycle(tank), Recycle(zeppelin), Construct(carrier)):
+        game.play(move)
+    game.undo()
+    honest = record("d", game, round=1, built=[], drafted=[zeppelin, tank, zeppelin])
+    assert imported(honest).corrections["games_corrected"] == 0
+    result = imported(honest | {"drafted": [zeppelin, tank, zeppelin, carrier]})
+    assert result.games == [honest]
+    assert result.corrections["games_corrected"] == 1
+
+
+@pytest.mark.parametrize(("drafted", "told"), [
+    ("18,45", "must be a list of card numbers, not a string"),
+    ({"18": 1}, "must be a list of card numbers, not an object"),
+    ([18, True], "must be a list of at most 5000 card numbers"),
+    ([18, "45"], "must be a list of at most 5000 card numbers"),
+    ([18.0], "must be a list of at most 5000 card numbers"),
+    ([None], "must be a list of at most 5000 card numbers"),
+    ([0], "must be a list of at most 5000 card numbers"),
+    ([1000], "must be a list of at most 5000 card numbers"),
+    ([18] * 5001, "must be a list of at most 5000 card numbers"),
+])
+def test_a_malformed_list_of_drafted_cards_is_refused_with_its_message(
+        finished: dict[str, Any], drafted: object, told: str) -> None:
+    assert refusal(finished | {"drafted": drafted}) == f"games[0].drafted: {told}"
+    assert imported(finished | {"drafted": [18] * 5000}).games == [finished]  # put right
