@@ -20,6 +20,7 @@ from companion.rules.engine import Event, apply, start_state
 from companion.rules.errors import Rejected
 from companion.rules.game import Game
 from companion.rules.moves import CardSource
+from companion.rules.planning import drafts
 from companion.rules.scenarios import scenario_result
 from companion.rules.state import GameState, Phase
 from companion.rules.table import Seats, check_undo
@@ -283,6 +284,7 @@ class GameSession:
             "finished": state.finished,
             "score": state.score().as_dict() if state.finished else None,
             "built": state.built_ids(),
+            "drafted": drafts(self.game.actions),  # undone moves wait in "redo": not drafts
             "round": state.round,
             **self.game.to_json(),
         }

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion.i18n import set_language
-from companion.rules.actions import End, NextStep, Place, Start
+from companion.rules.actions import Construct, End, NextStep, Place, Recycle, Start
 from companion.rules.errors import Rejected
 from companion.rules.scenarios import Scenario, Thresholds
 from companion.rules.state import Phase
@@ -72,7 +72,7 @@ def test_a_new_game_is_saved_at_once_with_every_field() -> None:
         "id": session.id, "mode": "table", "players": 3, "names": ["Ana", "Cy"],
         "empires": ["Panafrican Union"], "face": "A", "expansions": ["base", "ca"],
         "scenario": None, "created": session.created, "finished": False, "score": None,
-        "built": [], "round": 1, "version": 1,
+        "built": [], "drafted": [], "round": 1, "version": 1,
         "actions": [{"type": "start", "empire": "Panafrican Union", "face": "A",
                      "mode": "table", "players": 3, "scenario": None, "required": [],
                      "expansions": ["base", "ca"], "variant_faces": False}],
@@ -179,10 +179,30 @@ def test_a_finished_scenario_game_is_kept_with_its_attempt() -> None:
     assert record["score"] == {"raw": 2, "combo": 0, "duo": 0, "generals": 1,
                                "financiers": 0, "total": 3}
     assert record["built"] == [ANIMALS]
+    assert record["drafted"] == []  # the scenario gave it: it was never drafted
     [attempt] = shared.backend.attempts()
     assert STAMP.fullmatch(attempt["date"])
     assert attempt == with_id({"scenario": "easy", "date": attempt["date"], "score": 3,
                                "won": True, "medal": "silver", "game": session.id})
+
+
+def test_the_record_keeps_every_card_drafted_built_or_recycled_not_one_undone() -> None:
+    """Noram States A produces 3 Materials; Recycling Plant costs 2 Materials."""
+    shared = services()
+    plant, tank, zeppelin, carrier = (shared.catalog.card(name).id for name in (
+        "Recycling Plant", "Tank Division", "Zeppelin", "Aircraft Carrier"))
+    session = GameSession.new(shared, Start(empire="Noram States"))
+    for move in (Construct(plant), Recycle(tank), Recycle(zeppelin), Construct(carrier)):
+        session.play(move)
+    session.undo()  # the Aircraft Carrier goes back to the hand: no draft
+    record = shared.backend.game(session.id)
+    assert record is not None and record["redo"] == [{"type": "construct", "card": carrier}]
+    assert (record["built"], record["drafted"]) == ([], [plant, tank, zeppelin])
+    session.play(NextStep())
+    session.play(Place(1, 2))  # Recycling Plant built
+    record = shared.backend.game(session.id)
+    assert record is not None
+    assert (record["built"], record["drafted"]) == ([plant], [plant, tank, zeppelin])
 
 
 def test_a_lost_scenario_is_an_attempt_without_a_medal() -> None:
