@@ -11,10 +11,11 @@ order; the screens only draw it.
   (`Choice.refused`), so the player is told before the tap rather than refused after.
 - Likely first: a scenario's required cards still to build, then the cards this player
   drafts most often, then the rest in the box's order (the catalog's), which a player
-  learns by heart. How often: on this device, what its games built (`device_drafts`:
-  derived from the games themselves, so a draft costs no write of its own and an undone
-  one is forgotten with it), or, for a seat at a shared table (every seat plays on one
-  host), that seat's own game (`game_drafts`).
+  learns by heart. How often: on this device, every card its games drafted, built or
+  recycled (`device_drafts`: each game record keeps the cards its moves drafted, so a
+  draft costs no write of its own and an undone one is forgotten with it; a game saved
+  before that counts what it built), or, for a seat at a shared table (every seat plays
+  on one host), that seat's own game (`game_drafts`).
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.rules.actions import Action, Construct, Recycle
+from companion.rules.actions import Action
 from companion.rules.cards import Card, CardType
 from companion.rules.engine import check_own_copies
 from companion.rules.errors import Rejected
+from companion.rules.planning import drafts
 from companion.rules.state import GameState
 from companion.rules.table import Seats, check_copies
 from companion.usecases.services import Services
@@ -100,17 +102,22 @@ def copy_refusal(card: Card, own: GameState, seats: Seats | None = None) -> Reje
 
 def game_drafts(actions: Iterable[Action]) -> Counter[int]:
     """How many times each card was drafted (built or recycled) in one game."""
-    return Counter(a.card for a in actions if isinstance(a, Construct | Recycle))
+    return Counter(drafts(actions))
 
 
 def device_drafts(services: Services, actions: Iterable[Action]) -> Counter[int]:
-    """How often this device's player took each card: the cards built in every game
-    that ended or was set down here (their summaries keep what was built, not what was
-    recycled), and those drafted so far in the game being played (`actions`)."""
+    """How often this device's player took each card: every card drafted (built or
+    recycled) in every game that ended or was set down here, and those drafted so far in
+    the game being played (`actions`).
+
+    A game's summary has no moves, but keeps the cards they drafted (`drafted`): a card
+    this player takes often only to recycle it is ranked up as well. A game saved before
+    the record kept them has only the cards it built (`built`), which are counted instead:
+    its recycled cards are lost, but the player's habits from before are not."""
     found = game_drafts(actions)
     for summary in services.backend.finished_games():
-        built = summary.get("built")
-        if isinstance(built, list):
-            found.update(card for card in built
+        taken = summary.get("drafted", summary.get("built"))
+        if isinstance(taken, list):
+            found.update(card for card in taken
                          if isinstance(card, int) and not isinstance(card, bool))
     return found

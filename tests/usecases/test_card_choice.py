@@ -110,8 +110,9 @@ def finished(game_id: str, built: object, **more: object) -> dict[str, object]:
             "built": built, **more}
 
 
-def test_the_device_counts_what_its_games_built_and_the_game_being_played(
+def test_the_device_counts_what_its_older_games_built_and_the_game_being_played(
         cards: Catalog) -> None:
+    """Games saved before their records kept the cards drafted count the cards built."""
     services = Services(catalog=cards, backend=MemoryBackend(settings={}))
     tank, zeppelin, carrier = (cards.card(name).id for name in
                                ("Tank Division", "Zeppelin", "Aircraft Carrier"))
@@ -124,8 +125,34 @@ def test_the_device_counts_what_its_games_built_and_the_game_being_played(
     assert services.backend.setting("drafted_counts", None) is None  # nothing written
 
 
-def test_a_damaged_list_of_built_cards_counts_nothing(cards: Catalog) -> None:
+def test_a_card_often_drafted_to_be_recycled_comes_first(cards: Catalog) -> None:
+    """The Zeppelin was drafted three times and never built: the Tank Division, built
+    twice, comes after it; a card the scenario gave, built but not drafted, not at all."""
+    services = Services(catalog=cards, backend=MemoryBackend(settings={}))
+    tank, zeppelin, carrier, icebreaker = (cards.card(name).id for name in (
+        "Tank Division", "Zeppelin", "Aircraft Carrier", "Icebreaker"))
+    services.backend.save_game(finished("a", [tank, icebreaker],
+                                        drafted=[zeppelin, tank, zeppelin]))
+    services.backend.save_game(finished("bb", [tank, carrier], drafted=[tank, zeppelin, carrier]))
+    assert device_drafts(services, []) == {zeppelin: 3, tank: 2, carrier: 1}
+    grid = choices(cards.cards, CardType.VEHICLE, ["base"], (), device_drafts(services, []),
+                   lambda card: None)
+    assert [choice.card.id for choice in grid[:3]] == [zeppelin, tank, carrier]
+
+
+def test_older_games_count_what_they_built_beside_newer_ones_drafts(cards: Catalog) -> None:
+    services = Services(catalog=cards, backend=MemoryBackend(settings={}))
+    tank, zeppelin = cards.card("Tank Division").id, cards.card("Zeppelin").id
+    services.backend.save_game(finished("a", [tank], drafted=[zeppelin, zeppelin]))
+    services.backend.save_game(finished("bb", [tank, tank]))  # saved before "drafted"
+    assert device_drafts(services, [Recycle(zeppelin)]) == {zeppelin: 3, tank: 2}
+
+
+def test_a_damaged_list_of_built_or_drafted_cards_counts_nothing(cards: Catalog) -> None:
     services = Services(catalog=cards, backend=MemoryBackend(settings={}))
     services.backend.save_game(finished("a", "18,45"))
     services.backend.save_game(finished("bb", [18, "45", True, None, 45]))
     assert device_drafts(services, []) == {18: 1, 45: 1}
+    services.backend.save_game(finished("ccc", [18], drafted="18"))  # not the built ones
+    services.backend.save_game(finished("dddd", [18], drafted=[45, False]))
+    assert device_drafts(services, []) == {18: 1, 45: 2}
