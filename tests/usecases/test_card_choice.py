@@ -134,6 +134,7 @@ def test_a_card_often_drafted_to_be_recycled_comes_first(cards: Catalog) -> None
     services.backend.save_game(finished("a", [tank, icebreaker],
                                         drafted=[zeppelin, tank, zeppelin]))
     services.backend.save_game(finished("bb", [tank, carrier], drafted=[tank, zeppelin, carrier]))
+    services.backend.save_game(finished("ccc", [icebreaker], drafted=[]))  # nothing drafted
     assert device_drafts(services, []) == {zeppelin: 3, tank: 2, carrier: 1}
     grid = choices(cards.cards, CardType.VEHICLE, ["base"], (), device_drafts(services, []),
                    lambda card: None)
