@@ -447,3 +447,33 @@ def test_a_home_screen_that_changed_since_the_last_start_is_drawn_by_python(
         assert "first screen: agreed" in mark_names(page)
     finally:
         context.close()
+
+
+def test_a_kept_home_screen_that_is_damaged_or_more_than_python_draws_gives_way(
+        browser: Any, server: StaticServer) -> None:
+    """Unreadable: the app starts as if none was kept. One message more than Python
+    sends (a dialog closed since, say): Python goes quiet first, and the page loads
+    again without it rather than hold taps for a screen that never comes."""
+    context = browser.new_context(viewport=PHONE, color_scheme="light")
+    try:
+        page = context.new_page()
+        warned: list[str] = []
+        page.on("console", lambda message: warned.append(message.text))
+        app = AppPage(page)
+        open_app(app, server.root, "Quick score")
+        page.wait_for_function(KEPT_SCREEN_JS)
+        kept = page.evaluate("localStorage.getItem('wonderful-companion.first-screen')")
+
+        page.evaluate("localStorage.setItem('wonderful-companion.first-screen', '{not json')")
+        open_app(app, server.root, "Quick score")
+        assert "first screen: shown" not in mark_names(page)
+
+        longer = json.loads(kept)
+        longer["screen"].append(longer["screen"][-1])
+        page.evaluate("text => localStorage.setItem('wonderful-companion.first-screen', text)",
+                      json.dumps(longer))
+        open_app(app, server.root, "Quick score")
+        assert any("(Python drew less than the kept screen)" in text for text in warned)
+        assert "first screen: shown" not in mark_names(page)
+    finally:
+        context.close()

@@ -236,6 +236,7 @@
   const NOT_NOW_KEY = "wonderful-companion.no-first-screen";
   const KEPT_MAX_CHARS = 512 * 1024;
   const QUIET_MS = 1000;
+  const STALL_MS = 2000;
   const PAGE = 1; // the page is each session's first control
   const Action = { register: 1, patch: 2, event: 3, props: 4, method: 5 };
 
@@ -245,6 +246,7 @@
     agreed: 0, // how many of its messages Python has sent again
     held: [], // Flutter's messages waiting for Python
     ready: false, // Python is ready
+    lastScreen: 0, // when Python last sent part of the kept screen
     requested: false, // Flutter has sent its first message (its request)
     record: { app: null, request: null, screen: [], open: true, timer: 0 },
 
@@ -300,8 +302,29 @@
      *  same screen. */
     pythonReady() {
       this.ready = true;
-      if (this.shown) this.send(this.held.shift());
-      else this.release();
+      if (this.shown) {
+        this.send(this.held.shift());
+        this.watch();
+      } else {
+        this.release();
+      }
+    },
+
+    /** Python made its first screen and then went quiet with part of the kept one still
+     *  to come: it will not come (the kept screen had more, a dialog since closed, say),
+     *  and the taps held for it would wait for ever. */
+    watch() {
+      this.lastScreen = performance.now();
+      const check = () => {
+        if (!this.shown) return;
+        const made = marks.some(([name]) => name === "python: first screen made");
+        if (made && performance.now() - this.lastScreen >= STALL_MS) {
+          this.differ("Python drew less than the kept screen");
+        } else {
+          setTimeout(check, STALL_MS);
+        }
+      };
+      setTimeout(check, STALL_MS);
     },
 
     release() {
@@ -321,6 +344,7 @@
         return true;
       }
       this.agreed += 1;
+      this.lastScreen = performance.now();
       if (this.agreed === this.kept.screen.length) {
         this.shown = false;
         mark("first screen: agreed");
@@ -388,8 +412,12 @@
   function byPlayer(data) {
     const found = action(data);
     if (found !== Action.event && found !== Action.props) return false;
-    const body = unpack(data)[1];
-    return (found === Action.event ? body.get("target") : body.get("id")) !== PAGE;
+    try {
+      const body = unpack(data)[1];
+      return (found === Action.event ? body.get("target") : body.get("id")) !== PAGE;
+    } catch (error) {
+      return true; // unreadable: held like a tap, never handed to a screen Python lacks
+    }
   }
   /** The same message but for what is random in each session: its id, the page's
    *  service registry's uid. */
