@@ -32,6 +32,7 @@
     const at = (epoch === undefined ? performance.timeOrigin + performance.now() : epoch)
       - performance.timeOrigin;
     marks.push([name, Math.round(at)]);
+    if (name === "python: first screen made") early.save();
     if (progress[name] > shown) {
       shown = progress[name];
       const bar = document.getElementById("shell-progress");
@@ -369,24 +370,19 @@
 
     keep(data) {
       this.record.screen.push(data.slice());
+      this.save();
       clearTimeout(this.record.timer);
-      this.record.timer = setTimeout(() => this.stopRecording(true), QUIET_MS);
+      this.record.timer = setTimeout(() => this.stopRecording(), QUIET_MS);
     },
 
-    /** The first screen is made (Python went quiet, or the player acts): keep it for
-     *  the next start, unless it is the one kept already. */
-    stopRecording(quiet = false) {
+    /** What Python drew so far is kept for the next start as soon as its first screen is
+     *  made, and again with each later part of it (a reload a moment later finds it
+     *  kept), unless it is what was kept already. */
+    save() {
       const record = this.record;
-      if (!record.open) return;
       const made = marks.some(([name]) => name === "python: first screen made");
-      if (!made && !this.agreed) { // still starting (a slow phone): not yet the screen
-        if (quiet) record.timer = setTimeout(() => this.stopRecording(true), QUIET_MS);
-        return;
-      }
-      record.open = false;
-      clearTimeout(record.timer);
-      if (this.kept && this.agreed === this.kept.screen.length
-          && record.screen.length === this.agreed) return;
+      if (!record.open || !made || this.shown) return;
+      if (this.kept && record.screen.length <= this.kept.screen.length) return;
       if (!record.app || !record.request || !record.screen.length) return;
       const text = JSON.stringify({ app: record.app, request: toBase64(record.request),
                                     screen: record.screen.map(toBase64) });
@@ -396,6 +392,13 @@
       } catch (error) {
         console.warn("The first screen is not kept:", error);
       }
+    },
+
+    /** The first screen is whole (Python went quiet after making it) or the player acts:
+     *  what Python draws from then on is not part of it. */
+    stopRecording() {
+      const made = marks.some(([name]) => name === "python: first screen made");
+      if (made || this.agreed) this.record.open = false;
     },
   };
 
