@@ -22,7 +22,8 @@ What goes in, and why:
   anything big is fetched, keeps each file as the page loads it (one download), and
   keeps only the Flutter build and renderer this browser runs; every compressible file
   also has `.br` and `.gz` copies for hosts that serve them; `manifest.json` and the
-  icons (drawn by `icons.py`) make the site installable.
+  icons (drawn by `icons.py`) make the site installable; the icon font keeps only the
+  icons the app can show (`glyphs.py`).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from pathlib import Path
 from companion.i18n import SUPPORTED, number, set_language, t, tn
 from companion.i18n import language as current_language
 from companion.web.client_patch import PATCHED, without_rive
-from companion.webapp import bundle, icons, offline
+from companion.webapp import bundle, glyphs, icons, offline
 
 APP_NAME = "Wonderful Companion"
 SHORT_NAME = "Companion"
@@ -393,6 +394,10 @@ def build_site(dest: Path, *, snapshot: bool = False) -> BuildReport:
     (dest / MARKER).write_text("A site built by `companion build-web`.\n", encoding="utf-8")
     _copy_client(web, dest)
     _patch_client(dest)
+    try:
+        glyphs.keep_named_icons(dest)
+    except glyphs.GlyphError as exc:
+        raise BuildError(str(exc)) from exc
     _write_manifest_and_icons(dest)
     try:
         _python(web, dest, report, snapshot)

@@ -41,7 +41,8 @@ LEFT_OUT_FILES = (".pyi", ".typed", ".pyc", ".dart", ".yaml", ".md")
 LEFT_OUT_NAMES = ("cli.py", "__main__.py", "pytest_plugin.py")
 """The dependencies' command lines and test plugins: never imported by the app."""
 OUR_LEFT_OUT = ("cli/", "webapp/node/", "webapp/site/", "_data/", "webapp/build.py",
-                "webapp/bundle.py", "webapp/offline.py", "webapp/icons.py", "web/")
+                "webapp/bundle.py", "webapp/offline.py", "webapp/icons.py", "webapp/glyphs.py",
+                "web/")
 """Ours that a browser never runs: the command line, the site's build, the web host."""
 
 

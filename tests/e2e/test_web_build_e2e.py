@@ -189,6 +189,14 @@ def test_the_site_plays_offline_and_never_asks_another_host(
     assert traffic.elsewhere() == []
 
 
+def test_the_site_s_icon_font_keeps_only_what_the_app_can_show(site: Path) -> None:
+    from companion.webapp.build import flet_web_dir
+    from companion.webapp.glyphs import FONT
+
+    whole = (flet_web_dir() / FONT).stat().st_size
+    assert (site / FONT).stat().st_size < whole / 3
+
+
 def test_a_session_asks_only_the_sites_own_host(server: StaticServer, page: Any) -> None:
     """The walk of `test_own_host_e2e` in the phone app: nothing asked of another host,
     no 404 from the site (the service worker's requests included: the server's log
