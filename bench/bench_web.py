@@ -104,6 +104,9 @@ CPU_SLOWDOWN = 4
 IDLE_S = 3.0
 TIMEOUT_MS = 180_000
 BUTTON = "Quick score"
+RELOOK_MS = 3000
+"""How long to wait for the home screen before looking whether the page loaded again by
+itself (its accessibility tree is then to be turned on again)."""
 VISITS = 5
 
 STEPS = (
@@ -148,16 +151,34 @@ def home(page: Any) -> dict[str, float]:
     """Wait for the home screen; the page's marks with "home" (ms since navigation) and
     "answers" (from when a tap on it is answered: a home screen kept from the last start
     is drawn before Python is ready, and a tap on it waits for Python, see python.js)."""
+    from playwright.sync_api import Error as PageError
+    from playwright.sync_api import TimeoutError as Slow
+
+    origin = float(page.evaluate("performance.timeOrigin"))
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    placeholder = page.locator("flt-semantics-placeholder")
+    button = page.get_by_role("button", name=BUTTON, exact=True)
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=TIMEOUT_MS)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
-    page.get_by_role("button", name=BUTTON, exact=True).wait_for(state="visible",
-                                                                 timeout=TIMEOUT_MS)
+    while True:
+        try:
+            if placeholder.count():  # again after a load of its own (below)
+                placeholder.dispatch_event("click")
+            button.wait_for(state="visible", timeout=RELOOK_MS)
+            break
+        except (Slow, PageError):
+            if time.monotonic() > deadline:
+                raise
     at = float(page.evaluate("performance.now()"))
     if page.evaluate("typeof window.__companionMarks !== 'undefined'"):
         page.wait_for_function(SETTLED_JS, timeout=TIMEOUT_MS)
     found = marks(page)
-    found["home"] = at
-    found["answers"] = max(at, found.get("first screen: agreed", 0.0))
+    # The page loaded again by itself (a kept home screen that was not Python's): the
+    # time counts from the first load.
+    since = float(page.evaluate("performance.timeOrigin")) - origin
+    found = {name: value + since for name, value in found.items()}
+    found["home"] = at + since
+    found["answers"] = max(found["home"], found.get("first screen: agreed", 0.0))
+    found["loaded again"] = 1.0 if since > 0 else 0.0
     return found
 
 
@@ -193,10 +214,11 @@ class Run:
     notes: list[str]
 
 
-WATCHED = ("wasm", "streaming", "compile", "mime")
+WATCHED = ("wasm", "streaming", "compile", "mime", "first screen")
 """Console messages worth a line in the report: the sign that WebAssembly was not
 compiled from the response's stream (Pyodide then instantiates from an ArrayBuffer,
-which Chromium's code cache does not serve)."""
+which Chromium's code cache does not serve), and a kept home screen that was not
+Python's (the page then loads again)."""
 
 
 def one_run(browser: Any, url: str, throttled: bool, traffic: Traffic, visits: int) -> Run:

@@ -237,7 +237,7 @@
   const NOT_NOW_KEY = "wonderful-companion.no-first-screen";
   const KEPT_MAX_CHARS = 512 * 1024;
   const QUIET_MS = 1000;
-  const STALL_MS = 2000;
+  const STALL_MS = 5000;
   const PAGE = 1; // the page is each session's first control
   const Action = { register: 1, patch: 2, event: 3, props: 4, method: 5 };
 
@@ -247,7 +247,7 @@
     agreed: 0, // how many of its messages Python has sent again
     held: [], // Flutter's messages waiting for Python
     ready: false, // Python is ready
-    lastScreen: 0, // when Python last sent part of the kept screen
+    lastHeard: 0, // when a message last passed between Python and Flutter
     requested: false, // Flutter has sent its first message (its request)
     record: { app: null, request: null, screen: [], open: true, timer: 0 },
 
@@ -267,6 +267,7 @@
     },
 
     fromDart(data) {
+      this.lastHeard = performance.now();
       if (!this.requested) {
         this.requested = true;
         this.record.request = data.slice();
@@ -311,21 +312,22 @@
       }
     },
 
-    /** Python made its first screen and then went quiet with part of the kept one still
-     *  to come: it will not come (the kept screen had more, a dialog since closed, say),
-     *  and the taps held for it would wait for ever. */
+    /** Python made its first screen and then nothing passed either way for a while, with
+     *  part of the kept screen still to come: it will not come (the kept screen had more,
+     *  a dialog since closed, say), and the taps held for it would wait for ever. A call
+     *  of Python's that Flutter is slow to answer (a busy phone) is not silence. */
     watch() {
-      this.lastScreen = performance.now();
+      this.lastHeard = performance.now();
       const check = () => {
         if (!this.shown) return;
         const made = marks.some(([name]) => name === "python: first screen made");
-        if (made && performance.now() - this.lastScreen >= STALL_MS) {
+        if (made && performance.now() - this.lastHeard >= STALL_MS) {
           this.differ("Python drew less than the kept screen");
         } else {
-          setTimeout(check, STALL_MS);
+          setTimeout(check, 1000);
         }
       };
-      setTimeout(check, STALL_MS);
+      setTimeout(check, 1000);
     },
 
     release() {
@@ -336,6 +338,7 @@
 
     /** True when `data` (from Python) is already on the screen. */
     fromPython(data) {
+      this.lastHeard = performance.now();
       const screen = isScreen(data);
       if (screen && this.record.open) this.keep(data);
       if (!this.shown || !screen) return false;
@@ -345,7 +348,6 @@
         return true;
       }
       this.agreed += 1;
-      this.lastScreen = performance.now();
       if (this.agreed === this.kept.screen.length) {
         this.shown = false;
         mark("first screen: agreed");
