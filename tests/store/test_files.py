@@ -4,7 +4,9 @@ and JSON from them has no key twice and bounded nesting (`companion/store/files.
 from __future__ import annotations
 
 import os
+import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -217,3 +219,56 @@ def test_read_only_store_exports_under_the_same_rules(kept: Store, tmp_path: Pat
             reader.export_file(tmp_path / "link.json")
         assert reader.export_file(tmp_path / "fine.json")["games"] == 1
     assert not (tmp_path / "nowhere.json").exists()
+
+
+def _symlink_loop(tmp_path: Path) -> Path:
+    (tmp_path / "loop-a.json").symlink_to(tmp_path / "loop-b.json")
+    (tmp_path / "loop-b.json").symlink_to(tmp_path / "loop-a.json")
+    return tmp_path / "loop-a.json"
+
+
+def _under_a_file(tmp_path: Path) -> Path:
+    (tmp_path / "plain.json").write_bytes(b"{}")
+    return tmp_path / "plain.json" / "out.json"
+
+
+def _folder(tmp_path: Path) -> Path:
+    (tmp_path / "sub").mkdir()
+    return tmp_path / "sub"
+
+
+def _dangling_link(tmp_path: Path) -> Path:
+    (tmp_path / "link.json").symlink_to(tmp_path / "nowhere.json")
+    return tmp_path / "link.json"
+
+
+# The whole sentence a player reads when an export is refused, with the path it names.
+# The loop's reason comes from Python itself, which (before 3.13) words it without an
+# errno; a path under a regular file gives the system's own words (strerror).
+@pytest.mark.parametrize(("make", "message"), [
+    pytest.param(_symlink_loop, "Cannot write {path}: Symlink loop from '{path}'.",
+                 marks=pytest.mark.skipif(sys.version_info >= (3, 13),
+                                          reason="3.13 resolves a loop without an error")),
+    (_under_a_file, "Cannot write {path}: Not a directory."),
+    (_folder, "Export refused: {path} is a folder; the export would replace it by a regular"
+              " file. It was left as it is: choose another file name."),
+    (_dangling_link, "Export refused: {path} is a symbolic link; the export would replace it"
+                     " by a regular file. It was left as it is: choose another file name."),
+])
+def test_write_regular_refusals_name_the_path_and_why(
+        tmp_path: Path, make: Callable[[Path], Path], message: str) -> None:
+    path = make(tmp_path)
+    data = tmp_path / "data"
+    data.mkdir()
+    with pytest.raises(FileRefused) as refused:
+        write_regular(path, b"{}", forbidden=data)
+    assert str(refused.value) == message.format(path=path)
+
+
+def test_write_regular_in_the_data_folder_names_both(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "out.json"
+    with pytest.raises(FileRefused) as refused:
+        write_regular(path, b"{}", forbidden=tmp_path / "data")
+    assert str(refused.value) == (
+        f"Export refused: {path} is inside the data folder {tmp_path / 'data'}, where it"
+        " could overwrite your data. Choose a file outside that folder.")
