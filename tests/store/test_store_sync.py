@@ -437,3 +437,22 @@ def test_a_campaign_that_records_its_final_is_newer_than_one_that_does_not() -> 
     after = before | {"final": {"score": 80}}
     assert newer(after, before, campaign_time)
     assert not newer(before, after, campaign_time)
+
+
+@pytest.mark.parametrize(("recorded", "time"), [
+    ({}, ("", 0)),
+    ({"scenarios": [{"scenario": "base-1"}, {"scenario": "base-2"}]}, ("", 2)),
+    ({"replayed": [{"scenario": "base-1"}]}, ("", 1)),
+    ({"scenarios": [{"scenario": "base-1"}, {"scenario": "base-2"}],
+      "replayed": [{"scenario": "base-1"}], "final": {"score": 80}}, ("", 4)),
+])
+def test_a_campaign_without_updated_is_as_new_as_all_it_records(
+        recorded: dict[str, Any], time: tuple[str, int]) -> None:
+    # Before version 3 a campaign had no 'updated': each scenario played, each one played
+    # again and its final count alike, so a copy that went further wins.
+    campaign = {"id": "c", "scenarios": [], "replayed": [], "final": None} | recorded
+    assert campaign_time(campaign) == time
+    if time[1]:
+        fresh = {"id": "c", "scenarios": [], "replayed": [], "final": None}
+        assert newer(campaign, fresh, campaign_time)
+        assert not newer(fresh, campaign, campaign_time)
