@@ -4,10 +4,11 @@ names what it could not; `companion export` then exits 3, a documented code of i
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
-from damage_days import FINISHED, JULY, OPEN, cut, flip, without_own_backups
+from damage_days import FINISHED, JULY, JUNE, OPEN, cut, flip, without_own_backups
 from store_samples import play, record
 
 from companion.cli import main
@@ -84,3 +85,16 @@ def test_an_import_keeps_the_summary_and_one_holding_the_game_heals_it(
     assert main(["--data-dir", str(played), "export", str(tmp_path / "out.json")]) == 0
     assert capsys.readouterr().err == ""
     assert check_folder(played).ok
+
+
+def test_two_games_lost_are_named_in_one_sentence(played: Path) -> None:
+    # No backup at all: each month keeps only its previous version, which lacks its last
+    # game, so June's and July's last games are both lost.
+    shutil.rmtree(played / "backups")
+    cut(played / JUNE, 0.1)
+    cut(played / JULY, 0.1)
+    with open_store(played) as store:
+        assert [str(gap) for gap in store.export_gaps()] == [
+            "2 games of your history are not in the export: their moves were lost when"
+            " their archive file was damaged (June 28, 2025, July 12, 2025). They stay in"
+            " your history with their scores."]
