@@ -273,7 +273,7 @@ def campaign_data(raw: object, where: str = "campaign") -> dict[str, Any]:
     return data
 
 
-def deletion_mark(raw: object, where: str = "deleted") -> dict[str, Any]:
+def deletion_mark(raw: object, where: str) -> dict[str, Any]:
     """A mark left by a deleted game or campaign (see `marks.py`): its id, its kind, when."""
     _expect(raw, dict, where, "a deletion mark (an object with id, kind and deleted)")
     assert isinstance(raw, dict)
