@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -131,3 +132,31 @@ def test_an_export_without_a_place_for_its_record_still_writes(
     assert main(["--data-dir", str(data), "export", str(target)]) == 0
     assert target.is_file() and _leftovers(tmp_path) == []
     assert "Exported" in capsys.readouterr().out
+
+
+def test_a_leftover_removed_meanwhile_does_not_stop_the_sweep(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The player (or another tool) deletes a temporary file between the sweep's listing
+    # of the folder and its removal: the sweep goes on with the others, quietly.
+    gone, kept = tmp_path / ".a.json.abcd1230.tmp", tmp_path / ".a.json.abcd1231.tmp"
+    for path in (gone, kept):
+        path.write_text("{", encoding="utf-8")
+    records = state_dir() / RECORDS
+    records.mkdir(parents=True)
+    (records / "0123456789abcdef.export").write_text(str(tmp_path / "a.json"),
+                                                      encoding="utf-8")
+    listing = os.scandir
+
+    def listed_then_deleted(path: Any) -> Any:
+        if Path(path) != tmp_path:
+            return listing(path)
+        with listing(path) as found:
+            entries = sorted(found, key=lambda entry: entry.name)
+        gone.unlink()
+        return iter(entries)
+
+    monkeypatch.setattr(os, "scandir", listed_then_deleted)
+    assert sweep() == [kept]
+    monkeypatch.undo()
+    assert _leftovers(tmp_path) == []
+    assert not list(records.glob("*.export")), "the record is gone"
