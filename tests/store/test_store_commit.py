@@ -24,6 +24,8 @@ from store_samples import attempt, play, record
 
 from companion.store import Store, StoreError, open_store
 from companion.store import changes as store_module
+from companion.store.atomic import encode
+from companion.store.storage import AtomicJSONStorage
 from companion.usecases.store_backend import StoreBackend
 
 KINDS = ("write", "fsync", "link", "replace", "unlink")
@@ -227,7 +229,7 @@ def test_a_manifest_that_never_durably_committed_is_rolled_back(
     shutil.copytree(prepared, folder)
     with open_store(folder) as store:
         before = store.export_all()
-    from companion.store.atomic import digest, encode, seal
+    from companion.store.atomic import digest, seal
 
     manifest = {"format": "wonderful-companion-commit", "files": [
         {"target": "store.json", "temp": ".store.json.gone1.tmp", "sha256": digest(b"x")},
@@ -235,3 +237,16 @@ def test_a_manifest_that_never_durably_committed_is_rolled_back(
     (folder / "commit.json").write_bytes(seal(encode(manifest)))
     (folder / ".store.json.gone1.tmp").write_bytes(b"x")  # one temp there, one missing
     assert reopened(folder) == before
+
+
+def test_a_storage_told_committed_after_a_rollback_still_shows_the_file(
+        tmp_path: Path) -> None:
+    # The journal tells every owner it staged that its content was committed; one that
+    # rolled back since has nothing pending, and must go on holding what the file holds
+    # (a second rollback shows it again), not take an empty write for the file's content.
+    held = {"players": {"1": {"name": "Ana"}}}
+    storage = AtomicJSONStorage(tmp_path / "store.json", held, encode(held))
+    storage.rolled_back()
+    storage.committed()
+    storage.rolled_back()
+    assert storage.read() == held
