@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from store_samples import play, record
 
-from companion.store import Store, StoreError, open_store
+from companion.store import Store, StoreError, atomic, open_store
 from companion.store.files import (
     FileRefused,
     JsonRefused,
     decode_json,
+    export_bytes,
     nesting,
     read_regular,
     write_regular,
@@ -272,3 +273,27 @@ def test_write_regular_in_the_data_folder_names_both(tmp_path: Path) -> None:
     assert str(refused.value) == (
         f"Export refused: {path} is inside the data folder {tmp_path / 'data'}, where it"
         " could overwrite your data. Choose a file outside that folder.")
+
+
+def test_an_export_into_a_missing_folder_says_the_system_reason(tmp_path: Path) -> None:
+    path = tmp_path / "missing" / "out.json"
+    with pytest.raises(FileRefused) as refused:
+        write_regular(path, b"{}", forbidden=tmp_path / "data")
+    assert str(refused.value) == f"Could not write {path}: No such file or directory."
+
+
+def test_a_write_error_without_a_system_reason_is_told_in_its_own_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing(path: Path, data: bytes) -> None:
+        raise OSError("the drive went away")
+
+    monkeypatch.setattr(atomic, "atomic_write", failing)
+    path = tmp_path / "out.json"
+    with pytest.raises(FileRefused) as refused:
+        write_regular(path, b"{}", forbidden=tmp_path / "data")
+    assert str(refused.value) == f"Could not write {path}: the drive went away."
+
+
+def test_an_export_file_is_utf8_json_indented_by_one_space() -> None:
+    assert export_bytes({"name": "Zoé", "games": [1]}) == (
+        '{\n "name": "Zoé",\n "games": [\n  1\n ]\n}'.encode())
