@@ -7,12 +7,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.cli import main
+from companion.store import exports
 from companion.store.exports import RECORDS, recorded, state_dir, sweep
 from companion.store.store import open_store
 
@@ -160,3 +162,83 @@ def test_a_leftover_removed_meanwhile_does_not_stop_the_sweep(
     monkeypatch.undo()
     assert _leftovers(tmp_path) == []
     assert not list(records.glob("*.export")), "the record is gone"
+
+
+def test_a_live_export_keeps_its_files_from_a_dead_one_to_the_same_file(
+        tmp_path: Path) -> None:
+    # Two exports to one file: an earlier one died, this one is still writing. Their
+    # temporary files look alike, so none is removed while one of them may be the live
+    # one's; a dead export to another file, listed after the live one, is still swept,
+    # and at once: a live export's lock is tried, never waited for.
+    target, other = tmp_path / "backup.json", tmp_path / "other.json"
+    writing = tmp_path / ".backup.json.abcd1234.tmp"
+    left = tmp_path / ".other.json.abcd1234.tmp"
+    records = state_dir() / RECORDS
+    records.mkdir(parents=True)
+    (records / "00-dead-same.export").write_text(str(target), encoding="utf-8")
+    (records / "zz-dead-other.export").write_text(str(other), encoding="utf-8")
+    with recorded(target):
+        writing.write_text("half", encoding="utf-8")
+        left.write_text("half", encoding="utf-8")
+        started = time.monotonic()
+        assert sweep() == [left]
+        assert time.monotonic() - started < 1.0
+        assert writing.exists()
+        assert len(list(records.glob("*.export"))) == 1, "only the live export's record"
+    assert list(records.iterdir()) == [], "no record and no lock file left behind"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG_STATE_HOME is Linux's")
+@pytest.mark.parametrize(("chosen", "expected"), [
+    (None, "xdg/wonderful-companion"),
+    ("   ", "xdg/wonderful-companion"),
+    (" records ", "cwd/records"),
+])
+def test_the_records_are_kept_in_the_users_state_folder_unless_one_is_chosen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chosen: str | None,
+        expected: str) -> None:
+    # On Linux the state folder is XDG_STATE_HOME's, in the app's own folder; a folder
+    # chosen by COMPANION_STATE_DIR (blank: none) is taken from where the app started.
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
+    if chosen is None:
+        monkeypatch.delenv("COMPANION_STATE_DIR")
+    else:
+        monkeypatch.setenv("COMPANION_STATE_DIR", chosen)
+    assert state_dir() == tmp_path / expected
+
+
+def test_a_record_that_cannot_be_read_is_passed_over(tmp_path: Path) -> None:
+    # Not a path in UTF-8 (a damaged record): the records after it are still swept.
+    left = tmp_path / ".a.json.abcd1234.tmp"
+    left.write_text("{", encoding="utf-8")
+    records = state_dir() / RECORDS
+    records.mkdir(parents=True)
+    (records / "00-damaged.export").write_bytes(b"\xff\xfe/nowhere")
+    (records / "01-dead.export").write_text(str(tmp_path / "a.json"), encoding="utf-8")
+    assert sweep() == [left]
+    assert [p.name for p in records.glob("*.export")] == ["00-damaged.export"]
+
+
+def test_a_record_removed_meanwhile_does_not_stop_the_sweep(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The player empties the state folder while a sweep removes a dead export's files:
+    # the record and its lock file are already gone when the sweep comes to remove them.
+    left = tmp_path / ".a.json.abcd1234.tmp"
+    left.write_text("{", encoding="utf-8")
+    records = state_dir() / RECORDS
+    records.mkdir(parents=True)
+    (records / "0123456789abcdef.export").write_text(str(tmp_path / "a.json"),
+                                                      encoding="utf-8")
+    removing = exports._remove_leftovers
+
+    def then_emptied(target: Path) -> list[Path]:
+        removed = removing(target)
+        for path in records.iterdir():
+            path.unlink()
+        return removed
+
+    monkeypatch.setattr(exports, "_remove_leftovers", then_emptied)
+    assert sweep() == [left]
+    assert list(records.iterdir()) == []
