@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -187,3 +188,44 @@ def test_a_data_file_out_of_reach_is_told_with_what_to_do(
     assert str(refused.value) == (
         f"Cannot read {main}: it is not a regular file (a folder, a pipe or a device is in"
         " its place). Nothing was changed. Move it out of the data folder and start again.")
+
+
+FULL = (f"Cannot write in the data folder {{folder}}: the disk that holds it is full"
+        " ({reason}). Nothing was changed. Make room on that disk (empty the trash, move or"
+        " delete large files you no longer need) and try again, or choose a folder on"
+        " another disk with --data-dir.")
+SHUT = ("Cannot write in the data folder {folder}: {reason}. Nothing was changed. Make it"
+        " writable, or choose another folder with --data-dir.")
+
+
+def errno_only(code: int, words: str) -> OSError:
+    """An error with an errno but no words of the system's (a network disk's)."""
+    error = OSError(words)
+    error.errno = code
+    return error
+
+
+@pytest.mark.parametrize(("error", "template", "reason"), [
+    (OSError(errno.ENOSPC, "No space left on device"), FULL, "No space left on device"),
+    (OSError(errno.EDQUOT, "Disk quota exceeded"), FULL, "Disk quota exceeded"),
+    (errno_only(errno.ENOSPC, "the share is full"), FULL, "the share is full"),
+    (OSError(errno.EACCES, "Permission denied"), SHUT, "Permission denied"),
+    (OSError("the network drive went away"), SHUT, "the network drive went away"),
+], ids=["full", "quota", "full without words", "denied", "without errno"])
+def test_a_folder_that_takes_no_file_says_whether_the_disk_is_full(
+        folder: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, template: str,
+        reason: str) -> None:
+    """A full disk is freed by making room, not by changing permissions: each is told
+    what to do, with the system's own words for what went wrong."""
+    filled(folder)
+    real = tempfile.mkstemp
+
+    def refused(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        if kwargs.get("dir") == folder:
+            raise error
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    with pytest.raises(StoreError) as caught:
+        open_store(folder)
+    assert str(caught.value) == template.format(folder=folder, reason=reason)
