@@ -133,10 +133,10 @@ def rebuild_month(listed: dict[str, dict[str, Any]], copies: Copies,
     """The month whose history entries are `listed` (by game id), from `copies` of its
     file and the games' own backups `own` (by game id); see the module."""
     first = next(copies.good(), None)
-    base = first[1] if first is not None else schema.fresh(ARCHIVE)
-    records = {r["id"]: r for r in base.get(GAMES, {}).values()
-               if not trust_listing or r["id"] in listed}
-    month = Month(data=base)
+    held = first[1].get(GAMES, {}) if first is not None else {}
+    records = {r["id"]: r for r in held.values() if not trust_listing or r["id"] in listed}
+    lost: list[dict[str, Any]] = []
+    older: list[dict[str, Any]] = []
     for game_id, entry in listed.items():
         wanted = (entry["order"], revision_of(entry["summary"]))
         best = records.get(game_id)
@@ -148,15 +148,14 @@ def rebuild_month(listed: dict[str, dict[str, Any]], copies: Copies,
             if version(best) >= wanted:
                 break
         if best is None:
-            month.lost.append(entry)
+            lost.append(entry)
             continue
         records[game_id] = best
         if version(best) < wanted:
-            month.older.append(best)
+            older.append(best)
     data = schema.fresh(ARCHIVE)
     data[GAMES] = _table_data(sorted(records.values(), key=lambda r: (version(r), r["id"])))
-    month.data = data
-    return month
+    return Month(data, lost, older)
 
 
 def version(record: dict[str, Any]) -> tuple[str, int]:
@@ -310,8 +309,7 @@ class Mending:
         place: its previous generation first (only its last change is lost), then the
         newest daily backup that reads whole."""
         assert reading.problem is not None
-        template, params = reading.problem
-        aside = self._set_aside(path, t(template, **params))
+        aside = self._set_aside(path, reading.problem)
         problem = problem_words(reading.problem)
         older = previous_generation(path)
         for copy in [older, *self.backups.copies_of(path)]:
@@ -342,7 +340,7 @@ class Mending:
         ))
         return Reading(data=schema.fresh(kind))
 
-    def _set_aside(self, path: Path, problem: str) -> Path:
+    def _set_aside(self, path: Path, problem: Problem) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.name}.damaged-{stamp}")
         number = 1
@@ -355,7 +353,10 @@ class Mending:
             raise StoreError(
                 "The data file {path} is damaged ({problem}) and could not be moved aside:"
                 " {reason}. Copy it somewhere safe, then remove it to start again.",
-                path=str(path), problem=problem, reason=exc.strerror or str(exc),
+                # The problem is worded when shown, like the template: a screen that
+                # words the refusal again, in its own language, words it too.
+                path=str(path), problem=problem_words(problem),
+                reason=exc.strerror or str(exc),
             ) from exc
         return aside
 
@@ -410,7 +411,7 @@ class Mending:
         the games found in none, and tell the player; one commit (or part of the
         current one)."""
         path = self.folder / ARCHIVE_DIR / f"{name}.json"
-        aside = self._set_aside(path, t(problem[0], **problem[1])) if problem else None
+        aside = self._set_aside(path, problem) if problem is not None else None
         month, copies = self._rebuilt(name, trust_listing)
         spare = previous_generation(path)
         for copy, damage in copies.damaged:
@@ -428,7 +429,7 @@ class Mending:
             for record in month.older:
                 history.update(self._entry(record, name), _Q.id == record["id"])
         facts = {"month": month_words(name), "path": str(path)}
-        if problem is not None and aside is not None:
+        if problem is not None:
             first = Notice("The archive of {month} ({path}) was damaged ({problem}) and was"
                            " kept aside as {aside}.",
                            facts | {"problem": problem_words(problem),
@@ -486,7 +487,7 @@ class Mending:
 
     def _spare_aside(self, spare: Path, problem: Problem) -> None:
         try:
-            aside = self._set_aside(spare, t(problem[0], **problem[1]))
+            aside = self._set_aside(spare, problem)
         except StoreError:
             return
         self.notices.append(Notice(

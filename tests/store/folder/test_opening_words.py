@@ -190,7 +190,7 @@ def test_a_data_file_out_of_reach_is_told_with_what_to_do(
         " its place). Nothing was changed. Move it out of the data folder and start again.")
 
 
-FULL = (f"Cannot write in the data folder {{folder}}: the disk that holds it is full"
+FULL = ("Cannot write in the data folder {folder}: the disk that holds it is full"
         " ({reason}). Nothing was changed. Make room on that disk (empty the trash, move or"
         " delete large files you no longer need) and try again, or choose a folder on"
         " another disk with --data-dir.")
