@@ -92,6 +92,10 @@ def test_a_game_found_only_as_it_was_saved_earlier_comes_back_so(folder: Path) -
         history = {g["id"]: g for g in store.games(finished=True)}
         assert sorted(history) == ["g", "h"]
         assert history["g"]["players"] == ["Ana"] and history["h"]["score"] == {"total": 5}
+    with open_store(folder) as store:  # the history finds it in its month, with its moves
+        assert store.notices == [] and ids(store) == ["g", "h"]
+        found = store.game("g")
+        assert found is not None and found["players"] == ["Ana"]
 
 
 @pytest.mark.parametrize("when", ["at opening", "when first read"])
