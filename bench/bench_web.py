@@ -141,8 +141,8 @@ def marks(page: Any) -> dict[str, float]:
 
 SETTLED_JS = """() => {
     const names = (window.__companionMarks || []).map(m => m[0]);
-    return names.includes("python: connected")
-        && (!names.includes("first screen: shown") || names.includes("first screen: agreed"));
+    return names.includes("python: connected") && (!window.__companionFirstScreen
+        || names.includes("first screen: none") || names.includes("first screen: agreed"));
 }"""
 """Python is connected and has drawn the screen shown: a tap is answered from then on."""
 

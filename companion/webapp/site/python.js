@@ -241,10 +241,12 @@
   const PAGE = 1; // the page is each session's first control
   const Action = { register: 1, patch: 2, event: 3, props: 4, method: 5 };
 
+  window.__companionFirstScreen = true; // a page that marks "first screen: none" or "shown"
   const early = {
     kept: null, // {request, screen}: the last start's, for this app and request
     shown: false, // the kept screen is drawn and Python has not yet drawn it too
     agreed: 0, // how many of its messages Python has sent again
+    taken: [], // which of them
     held: [], // Flutter's messages waiting for Python
     ready: false, // Python is ready
     lastHeard: 0, // when a message last passed between Python and Flutter
@@ -272,7 +274,10 @@
         this.requested = true;
         this.record.request = data.slice();
         const same = this.kept !== null && sameMessage(this.kept.request, data);
-        if (!same) this.kept = null;
+        if (!same) {
+          this.kept = null;
+          mark("first screen: none"); // whatever Python draws is drawn as it comes
+        }
         if (!this.ready) this.held.push(data);
         else this.send(data);
         if (same) this.show(); // Flutter answers it at once, after its request
@@ -343,10 +348,13 @@
       if (screen && this.record.open) this.keep(data);
       if (!this.shown || !screen) return false;
       if (action(data) === Action.register) this.release();
-      if (!sameMessage(this.kept.screen[this.agreed], data)) {
-        this.differ("Python drew another screen");
+      const found = this.partOf(data);
+      if (found < 0) {
+        const part = `${this.agreed + 1} of ${this.kept.screen.length}`;
+        this.differ(`Python drew another screen: part ${part}`);
         return true;
       }
+      this.taken[found] = true;
       this.agreed += 1;
       if (this.agreed === this.kept.screen.length) {
         this.shown = false;
@@ -354,6 +362,21 @@
         while (this.held.length) this.send(this.held.shift());
       }
       return true;
+    },
+
+    /** Which part of the kept screen `data` is, or -1. Python's parts may come in
+     *  another order than at the last start (the language read back while the page's
+     *  brightness is told, say): a part may come before others of the kept screen, but
+     *  never before an earlier part that changes the same control (the screen would then
+     *  differ). */
+    partOf(data) {
+      const screen = this.kept.screen;
+      const found = screen.findIndex((part, i) => !this.taken[i] && sameMessage(part, data));
+      if (found < 0) return -1;
+      const control = controlOf(data);
+      const earlier = screen.slice(0, found)
+        .some((part, i) => !this.taken[i] && controlOf(part) === control);
+      return earlier ? -1 : found;
     },
 
     differ(why) {
@@ -407,6 +430,15 @@
   // Flet's messages are one type byte (0: the protocol) then MessagePack [action, body].
   function action(data) {
     return data.length > 2 && data[0] === 0 && data[1] === 0x92 ? data[2] : -1;
+  }
+  /** The control a screen message changes: the page for the answer to the request. */
+  function controlOf(data) {
+    if (action(data) === Action.register) return PAGE;
+    try {
+      return unpack(data)[1].get("id");
+    } catch (error) {
+      return null;
+    }
   }
   function isScreen(data) {
     const found = action(data);
