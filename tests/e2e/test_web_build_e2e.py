@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -376,6 +377,8 @@ def test_a_visit_that_downloads_nothing_keeps_nothing_more(
 
 
 KEPT_SCREEN_JS = "localStorage.getItem('wonderful-companion.first-screen') !== null"
+KEPT_PARTS_JS = """n => (JSON.parse(localStorage.getItem('wonderful-companion.first-screen')
+                                 || '{"screen": []}').screen.length >= n)"""
 HOLD_PYTHON_JS = """(() => {
     const Real = window.Worker;
     window.Worker = class extends Real {
@@ -402,18 +405,31 @@ def mark_names(page: Any) -> list[str]:
     return [str(name) for name, _at in page.evaluate("window.__companionMarks || []")]
 
 
+@contextmanager
+def kept_home_screen(browser: Any, server: StaticServer,
+                     parts: int = 1) -> Iterator[tuple[AppPage, list[str]]]:
+    """A phone of its own, the app opened once until its home screen is kept (at least
+    `parts` messages of it); the console's lines as they come."""
+    context = browser.new_context(viewport=PHONE, color_scheme="light")
+    try:
+        page = context.new_page()
+        warned: list[str] = []
+        page.on("console", lambda message: warned.append(message.text))
+        app = AppPage(page)
+        open_app(app, server.root, "Quick score")
+        page.wait_for_function(KEPT_PARTS_JS, arg=parts)
+        yield app, warned
+    finally:
+        context.close()
+
+
 def test_a_later_visit_draws_the_home_screen_before_python_and_keeps_a_tap_for_it(
         browser: Any, server: StaticServer) -> None:
     """The home screen of the last start is drawn while the page has no Python; a tap on
     it is answered once Python has drawn the same screen."""
-    context = browser.new_context(viewport=PHONE, color_scheme="light")
-    try:
-        page = context.new_page()
-        app = AppPage(page)
-        open_app(app, server.root, "Quick score")
-        page.wait_for_function(KEPT_SCREEN_JS)
-        context.add_init_script(HOLD_PYTHON_JS)
-
+    with kept_home_screen(browser, server) as (app, _warned):
+        page = app.page
+        page.context.add_init_script(HOLD_PYTHON_JS)
         page.goto(server.root)
         show_first(app, "Quick score")
         names = mark_names(page)
@@ -425,36 +441,27 @@ def test_a_later_visit_draws_the_home_screen_before_python_and_keeps_a_tap_for_i
         app.button("Face B").wait_for()
         names = mark_names(page)
         assert "first screen: agreed" in names and "first screen: differed" not in names
-    finally:
-        context.close()
 
 
 def test_a_home_screen_that_changed_since_the_last_start_is_drawn_by_python(
         browser: Any, server: StaticServer) -> None:
     """A game started since: the kept home screen (no game) is not Python's, so the page
     loads again without it and shows the game; the start after that keeps the new one."""
-    context = browser.new_context(viewport=PHONE, color_scheme="light")
-    try:
-        page = context.new_page()
-        warned: list[str] = []
-        page.on("console", lambda message: warned.append(message.text))
-        app = AppPage(page)
-        open_app(app, server.root, "Quick score")
-        page.wait_for_function(KEPT_SCREEN_JS)
+    with kept_home_screen(browser, server) as (app, warned):
         start_a_solo_game(app)
-
         open_app(app, server.root, "Continue the game")
         assert any("is not this one (Python drew another screen: part " in text
                    for text in warned), warned
-        names = mark_names(page)  # the page loaded again, without the kept screen
-        assert "first screen: shown" not in names, names
-        page.wait_for_function(KEPT_SCREEN_JS)
-
-        page.reload()
+        assert "first screen: shown" not in mark_names(app.page)  # loaded again, without
+        app.page.wait_for_function(KEPT_SCREEN_JS)
+        app.page.reload()
         open_app(app, None, "Continue the game")
-        assert "first screen: agreed" in mark_names(page)
-    finally:
-        context.close()
+        assert "first screen: agreed" in mark_names(app.page)
+
+
+def keep(page: Any, kept: dict[str, Any]) -> None:
+    page.evaluate("text => localStorage.setItem('wonderful-companion.first-screen', text)",
+                  json.dumps(kept))
 
 
 def test_a_kept_home_screen_that_is_damaged_or_more_than_python_draws_gives_way(
@@ -462,33 +469,18 @@ def test_a_kept_home_screen_that_is_damaged_or_more_than_python_draws_gives_way(
     """Unreadable: the app starts as if none was kept. One message more than Python
     sends (a dialog closed since, say): Python goes quiet first, and the page loads
     again without it rather than hold taps for a screen that never comes."""
-    context = browser.new_context(viewport=PHONE, color_scheme="light")
-    try:
-        page = context.new_page()
-        warned: list[str] = []
-        page.on("console", lambda message: warned.append(message.text))
-        app = AppPage(page)
-        open_app(app, server.root, "Quick score")
-        page.wait_for_function(KEPT_SCREEN_JS)
-        kept = page.evaluate("localStorage.getItem('wonderful-companion.first-screen')")
-
+    with kept_home_screen(browser, server) as (app, warned):
+        page = app.page
+        kept = json.loads(page.evaluate(
+            "localStorage.getItem('wonderful-companion.first-screen')"))
         page.evaluate("localStorage.setItem('wonderful-companion.first-screen', '{not json')")
         open_app(app, server.root, "Quick score")
         assert "first screen: shown" not in mark_names(page)
 
-        longer = json.loads(kept)
-        longer["screen"].append(longer["screen"][-1])
-        page.evaluate("text => localStorage.setItem('wonderful-companion.first-screen', text)",
-                      json.dumps(longer))
+        keep(page, dict(kept, screen=[*kept["screen"], kept["screen"][-1]]))
         open_app(app, server.root, "Quick score")
         assert any("(Python drew less than the kept screen)" in text for text in warned)
         assert "first screen: shown" not in mark_names(page)
-    finally:
-        context.close()
-
-
-KEPT_PARTS_JS = """n => (JSON.parse(localStorage.getItem('wonderful-companion.first-screen')
-                                 || '{"screen": []}').screen.length >= n)"""
 
 
 def kept_parts(page: Any) -> tuple[dict[str, Any], list[int]]:
@@ -504,38 +496,28 @@ def kept_parts(page: Any) -> tuple[dict[str, Any], list[int]]:
     return kept, [1 if action == 1 else int(body["id"]) for action, body in parts]
 
 
+def swapped(kept: dict[str, Any], first: int, second: int) -> dict[str, Any]:
+    screen = list(kept["screen"])
+    screen[first], screen[second] = screen[second], screen[first]
+    return dict(kept, screen=screen)
+
+
 def test_a_kept_home_screen_in_another_order_agrees_unless_a_control_changes_out_of_turn(
         browser: Any, server: StaticServer) -> None:
     """Python's parts of the first screen may come in another order than at the last
     start (seen 1 start in 12 on a busy phone profile): a part that changes another
     control may come first; one that changes the same control may not."""
-    context = browser.new_context(viewport=PHONE, color_scheme="light")
-    try:
-        page = context.new_page()
-        warned: list[str] = []
-        page.on("console", lambda message: warned.append(message.text))
-        app = AppPage(page)
-        open_app(app, server.root, "Quick score")
-        page.wait_for_function(KEPT_PARTS_JS, arg=3)
+    with kept_home_screen(browser, server, parts=3) as (app, warned):
+        page = app.page
         kept, controls = kept_parts(page)
         other = next(i for i, control in enumerate(controls) if control != 1)
         page_later = next(i for i in range(other + 1, len(controls)) if controls[i] == 1)
-        swapped = dict(kept, screen=list(kept["screen"]))
-        swapped["screen"][other], swapped["screen"][page_later] = (
-            kept["screen"][page_later], kept["screen"][other])
-        page.evaluate("text => localStorage.setItem('wonderful-companion.first-screen', text)",
-                      json.dumps(swapped))
+        keep(page, swapped(kept, other, page_later))
         open_app(app, server.root, "Quick score")
         assert "first screen: agreed" in mark_names(page), warned
 
-        swapped = dict(kept, screen=list(kept["screen"]))
-        swapped["screen"][1], swapped["screen"][page_later] = (
-            kept["screen"][page_later], kept["screen"][1])
         assert controls[1] == 1  # the home screen itself, then a change of it
-        page.evaluate("text => localStorage.setItem('wonderful-companion.first-screen', text)",
-                      json.dumps(swapped))
+        keep(page, swapped(kept, 1, page_later))
         open_app(app, server.root, "Quick score")
         assert any("(Python drew another screen: part 2 of " in text for text in warned)
         assert "first screen: shown" not in mark_names(page)
-    finally:
-        context.close()
