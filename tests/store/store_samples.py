@@ -75,6 +75,30 @@ def _played(seed: int, limit: int, finish: bool) -> dict[str, Any]:
     return game.to_json()
 
 
+def lost_scenario_game() -> Game:
+    """A base-1 game played to its end without building: lost, with 0 points."""
+    from companion.rules.actions import ChooseScience, End, NextStep, Place
+    from companion.rules.errors import Rejected
+    from companion.rules.game import Game
+    from companion.rules.scenarios import start_for
+    from companion.shipped.catalog import catalog
+    from companion.shipped.scenarios import shipped_scenarios
+
+    game = Game.new(start_for(shipped_scenarios()["base-1"], "Noram States"), catalog())
+    moves: list[Any] = [End(), NextStep(), Place(onto=None), ChooseScience("Fin")]
+    for _ in range(2000):
+        if game.state.finished:
+            break
+        for move in moves:
+            try:
+                game.play(move)
+                break
+            except Rejected:
+                continue
+    assert game.state.finished
+    return game
+
+
 def stamp(minutes: int) -> str:
     return (BASE + timedelta(minutes=minutes)).isoformat()
 

@@ -11,14 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from store_samples import attempt, play, record
+from store_samples import attempt, lost_scenario_game, play, record
 
-from companion.rules.actions import ChooseScience, End, NextStep, Place
-from companion.rules.errors import Rejected
 from companion.rules.game import Game
-from companion.rules.scenarios import start_for
 from companion.shipped.catalog import catalog
-from companion.shipped.scenarios import shipped_scenarios
 from companion.store import Store, StoreError, schema
 from companion.store.derive import correction_notes
 from companion.store.store import _check_actions
@@ -92,19 +88,7 @@ def test_a_game_gone_back_is_imported_with_its_undo_and_a_wrong_one_refused(
 
 def scenario_game() -> tuple[Game, str]:
     """A base-1 game played to its end without building: it is lost."""
-    game = Game.new(start_for(shipped_scenarios()["base-1"], "Noram States"), catalog())
-    moves = [End(), NextStep(), Place(onto=None), ChooseScience("Fin")]
-    for _ in range(2000):
-        if game.state.finished:
-            break
-        for move in moves:
-            try:
-                game.play(move)
-                break
-            except Rejected:
-                continue
-    assert game.state.finished
-    return game, "base-1"
+    return lost_scenario_game(), "base-1"
 
 
 def test_an_attempt_takes_its_result_from_its_game_and_scenario() -> None:

@@ -14,15 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from store_samples import attempt, play, record
+from store_samples import attempt, lost_scenario_game, play, record
 
-from companion.rules.actions import ChooseScience, End, NextStep, Place
 from companion.rules.campaign import Campaign
-from companion.rules.errors import Rejected
-from companion.rules.game import Game
-from companion.rules.scenarios import start_for
-from companion.shipped.catalog import catalog
-from companion.shipped.scenarios import campaign_boxes, shipped_scenarios
+from companion.shipped.scenarios import campaign_boxes
 from companion.store import check, open_store
 from companion.store.atomic import encode, read_regular, seal, unseal
 from companion.store.check import Problem, check_folder
@@ -110,20 +105,6 @@ QUICK = json.loads((Path(__file__).parent.parent / "fixtures" / "export-v3.json"
                    .read_text(encoding="utf-8"))["games"]
 QUICK_GAME = next(game for game in QUICK if game.get("kind") == "quick-score")
 """Two tableaux scored by hand on 2025-06-08, Ana winning with 5 points."""
-
-
-def lost_scenario_game() -> Game:
-    """A base-1 game played to its end without building: lost, with 0 points."""
-    game = Game.new(start_for(shipped_scenarios()["base-1"], "Noram States"), catalog())
-    moves: list[Any] = [End(), NextStep(), Place(onto=None), ChooseScience("Fin")]
-    while not game.state.finished:
-        for move in moves:
-            try:
-                game.play(move)
-                break
-            except Rejected:
-                continue
-    return game
 
 
 def scenario_claim(store: Any) -> None:
