@@ -102,11 +102,7 @@ def drafted_cards(actions: Sequence[Action]) -> list[int]:
     >>> drafted_cards([Start(empire="Noram States"), Construct(5), Recycle(9), Construct(5)])
     [5, 9]
     """
-    found: dict[int, None] = {}
-    for action in reversed(actions):
-        if isinstance(action, Construct | Recycle):
-            found.setdefault(action.card)
-    return list(found)
+    return list(dict.fromkeys(reversed(drafts(actions))))
 
 
 def sequence_position(played: int) -> SequencePosition:
