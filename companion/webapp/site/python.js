@@ -292,7 +292,9 @@
     },
 
     send(data) {
-      if (byPlayer(data)) this.stopRecording(); // what follows is the player's doing
+      // What follows a tap is the player's doing, not the first screen (read only while
+      // the first screen is being kept: every later message goes through untouched).
+      if (this.record.open && byPlayer(data)) this.stopRecording();
       toPython(data);
     },
 
