@@ -84,7 +84,7 @@ class Report:
         from companion.i18n.counts import checked
 
         counts = {"games": self.games, "attempts": self.attempts, "campaigns": self.campaigns}
-        return checked(self.files, counts, 0 if self.ok else len(self.problems))
+        return checked(self.files, counts, len(self.problems))
 
 
 def check_folder(folder: Path) -> Report:
@@ -193,10 +193,11 @@ class _Check:
 
     def _each(self, path: Path, data: schema.Data, table: str,
               check: Callable[[dict[str, Any], str], None]) -> None:
+        # Each check reads `doc` and changes only the copies `validate` makes of it.
         for key, doc in data.get(table, {}).items():
             where = f"{table}[{key}]"
             try:
-                check(copy.deepcopy(doc), where)
+                check(doc, where)
             except validate.Invalid as exc:
                 self.problem(path, exc.where, exc.template, **exc.params)
 
@@ -238,7 +239,7 @@ class _Check:
             if checked["scenario"] not in known.scenarios:
                 raise validate.Invalid(f"{where}.scenario", "'{id}' is not a scenario this"
                                        " app knows", id=checked["scenario"])
-            game = self.played.get(checked["game"]) if checked["game"] else None
+            game = self.played.get(checked["game"])  # None: it names no game, or one not here
             if derive_attempt(checked, game, known.scenarios, where):
                 raise validate.Invalid(where, "says score {score}, won: {won}, medal {medal},"
                                        " but its scenario's rules give score {real}, won:"
