@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from store_samples import attempt, fake_record
 
-from companion.store import StoreError, open_store, readonly, schema
+from companion.store import StoreError, journal, open_store, readonly, schema
 from companion.store.atomic import unseal
 from companion.store.schema import MAIN_FILE, ONGOING_FILE
 
@@ -34,18 +34,27 @@ def saved(folder: Path) -> Path:
 
 def test_files_that_do_not_change_are_read_once(saved: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """store.json is read again after ongoing.json, and that is enough when it is the same."""
+    """store.json is read again after ongoing.json, and that is enough when it is the same
+    and so is the commit manifest: it is looked for once before the first read and once
+    before the last, and each file is read as the look before it found it (a commit
+    switched meanwhile shows in the manifest), never through a look of its own."""
     reads: list[str] = []
-    real = readonly._bytes
+    real, look = readonly._bytes, journal.view
 
     def counted(path: Path, *args: object) -> bytes | None:
         reads.append(path.name)
         return real(path, *args)  # type: ignore[arg-type]
 
+    def looked(folder: Path) -> tuple[bytes | None, dict[Path, bytes]]:
+        reads.append(journal.MANIFEST)
+        return look(folder)
+
     monkeypatch.setattr(readonly, "_bytes", counted)
+    monkeypatch.setattr(journal, "view", looked)
     with open_store(saved, read_only=True) as reader:
         assert [g["id"] for g in reader.games()] == ["h", "g"]
-    assert reads == [MAIN_FILE, ONGOING_FILE, MAIN_FILE]
+    assert reads == [journal.MANIFEST, MAIN_FILE, ONGOING_FILE, journal.MANIFEST, MAIN_FILE,
+                     journal.MANIFEST]
 
 
 @pytest.mark.parametrize("name", [MAIN_FILE, ONGOING_FILE])

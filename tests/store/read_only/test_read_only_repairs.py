@@ -155,3 +155,28 @@ def test_a_month_removed_since_opening_is_read_as_the_app_reads_it(two_finished:
         assert shown is not None and shown["actions_missing"] is True
         assert shown == app.game("g")
         assert reader.export_all()["games"] == []
+
+
+def test_a_month_damaged_at_opening_is_read_as_a_whole_history_lists_it(
+        two_finished: Path) -> None:
+    """h was deleted: the month's previous version still holds it, but store.json, read
+    whole, no longer lists it, so it does not come back."""
+    with open_store(two_finished) as store:
+        store.delete_game("h")
+    january(two_finished).write_bytes(b"{")
+    with open_store(two_finished, read_only=True) as reader:
+        assert [g["id"] for g in reader.export_all()["games"]] == ["g"]
+        assert notices(reader) == [
+            f"The archive of January 2025 ({january(two_finished)}) is damaged (it is not"
+            f" valid JSON (cut short or corrupted)). {NONE_MISSING} {REPAIR}"]
+
+
+def test_a_month_damaged_beside_an_older_history_keeps_the_games_it_does_not_list(
+        older_history: Path) -> None:
+    """January's previous version holds a, b and c; the older history lists a and b only:
+    c is no deleted game but one it had not heard of yet."""
+    shutil.copyfile(january(older_history), older_history / "archive" / "2025-01.json.prev")
+    january(older_history).write_bytes(b"{")
+    with open_store(older_history, read_only=True) as reader:
+        assert [g["id"] for g in reader.games(finished=True)] == ["c", "b", "a"]
+        assert len(reader.game("c")["actions"]) == 6  # type: ignore[index]
