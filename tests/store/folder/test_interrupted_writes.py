@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from store_samples import fake_record
 
-from companion.store import atomic, open_store
+from companion.store import atomic, journal, open_store
 from companion.store.atomic import atomic_copy, digest, encode, remove_temp_files, seal
-from companion.store.journal import FORMAT, MANIFEST
+from companion.store.journal import FORMAT, MANIFEST, Journal
 from companion.store.schema import MAIN_FILE, ONGOING_FILE
 
 
@@ -81,3 +81,29 @@ def test_a_commit_stopped_during_its_switch_is_finished_but_for_a_lost_file(
         assert store.players() == ["Ana"] and store.game("g") is not None
     assert not (folder / MANIFEST).exists()
     assert (folder / ONGOING_FILE).read_bytes() == ongoing
+
+
+def test_a_reader_during_a_switch_takes_each_file_not_yet_switched_from_its_temp(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only reader that comes between two renames of a commit: the first file is
+    already in place (its temp is gone), the next ones are still in their temps, and
+    must be read from there, or the reader would mix the new first file with old ones."""
+    first, second, third = (tmp_path / name for name in ("a.json", "b.json", "c.json"))
+    for path in (first, second, third):
+        path.write_bytes(b"old")
+    real_replace = os.replace
+
+    def stop_before_the_second(source: Any, target: Any) -> None:
+        if Path(target) == second:
+            raise OSError(errno.EIO, "the switch stopped here")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", stop_before_the_second)
+    Journal(tmp_path).commit({first: b"new a", second: b"new b", third: b"new c"})
+    monkeypatch.undo()
+
+    raw, found = journal.view(tmp_path)
+
+    assert raw == (tmp_path / MANIFEST).read_bytes()
+    assert first.read_bytes() == b"new a"
+    assert found == {second: b"new b", third: b"new c"}
