@@ -14,6 +14,7 @@ from store_samples import play, record
 from companion.cli import main
 from companion.store import open_store
 from companion.store.check import check_folder
+from companion.store.mending import LOST
 from companion.usecases.store_backend import StoreBackend
 
 GAP = ("1 game of your history is not in the export: its moves were lost when its archive"
@@ -98,3 +99,30 @@ def test_two_games_lost_are_named_in_one_sentence(played: Path) -> None:
             "2 games of your history are not in the export: their moves were lost when"
             " their archive file was damaged (June 28, 2025, July 12, 2025). They stay in"
             " your history with their scores."]
+
+
+
+@pytest.mark.parametrize("how", ["brought back", "deleted"])
+def test_a_lost_summary_goes_when_an_import_brings_its_game_back_or_deletes_it(
+        days_folder: Path, played: Path, how: str) -> None:
+    """Listed once, as the game brought back with its moves; or no more, deleted."""
+    with open_store(days_folder, read_only=True) as whole_days:
+        back = whole_days.export_all()
+    mark = {"id": "july-12", "kind": "game", "deleted": "2025-08-01T00:00:00+00:00"}
+    without_own_backups(played)
+    flip(played / JULY)
+    with open_store(played) as store:
+        assert [e["id"] for e in store._main.table("history").all() if e.get(LOST)] == [
+            "july-12"]
+        if how == "brought back":
+            store.import_all(back)
+        else:
+            store.import_all({"format": "wonderful-companion", "schema_version": 4,
+                              "deleted": [mark]})
+        assert [e["id"] for e in store._main.table("history").all() if e.get(LOST)] == []
+        listed = sorted(g["id"] for g in store.games(finished=True))
+        if how == "brought back":
+            assert listed == sorted(FINISHED) and store.export_gaps() == []
+        else:
+            assert listed == sorted(set(FINISHED) - {"july-12"})
+            assert store.deletions() == [mark]
