@@ -48,6 +48,14 @@ def data_dir(cli_value: str | None = None, *, create: bool = True) -> Path:
         folder = absolute(default_data_dir())
     if not create and not folder.exists():
         return folder
+    # Asked before making it: `mkdir` refuses a file in the way only as "File exists".
+    if folder.exists() and not folder.is_dir():
+        raise StoreError(
+            "The data folder {folder} is not a folder. Choose another one with --data-dir"
+            " or the {env} environment variable.",
+            folder=str(folder),
+            env=ENV_VAR,
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -58,11 +66,4 @@ def data_dir(cli_value: str | None = None, *, create: bool = True) -> Path:
             reason=exc.strerror or str(exc),
             env=ENV_VAR,
         ) from exc
-    if not folder.is_dir():
-        raise StoreError(
-            "The data folder {folder} is not a folder. Choose another one with --data-dir"
-            " or the {env} environment variable.",
-            folder=str(folder),
-            env=ENV_VAR,
-        )
     return folder

@@ -43,9 +43,35 @@ def test_os_folder_by_default(tmp_path: Path) -> None:
         assert expected.is_relative_to(tmp_path / "xdg")
 
 
-def test_a_file_in_the_way_is_a_clear_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize("create", [True, False])
+def test_a_file_in_the_way_is_a_clear_error(tmp_path: Path, create: bool) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(StoreError, match="--data-dir"):
-        data_dir(str(blocker))
+    with pytest.raises(StoreError) as refused:
+        data_dir(str(blocker), create=create)
+    assert str(refused.value) == (
+        f"The data folder {blocker} is not a folder. Choose another one with --data-dir or"
+        " the COMPANION_DATA_DIR environment variable.")
     assert blocker.read_text() == "x"
+
+
+def test_a_folder_that_cannot_be_made_says_why(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the system's words, or the error's own when it has no number."""
+    (tmp_path / "file").write_text("x")
+    inside = tmp_path / "file" / "data"
+    with pytest.raises(StoreError) as refused:
+        data_dir(str(inside))
+    assert str(refused.value) == (
+        f"Cannot create the data folder {inside}: Not a directory. Choose another one with"
+        " --data-dir or the COMPANION_DATA_DIR environment variable.")
+
+    def gone(self: Path, *args: object, **kwargs: object) -> None:
+        raise OSError("the drive went away")
+
+    monkeypatch.setattr(Path, "mkdir", gone)
+    with pytest.raises(StoreError) as refused:
+        data_dir(str(tmp_path / "data"))
+    assert str(refused.value) == (
+        f"Cannot create the data folder {tmp_path / 'data'}: the drive went away. Choose"
+        " another one with --data-dir or the COMPANION_DATA_DIR environment variable.")

@@ -102,8 +102,8 @@ def test_a_data_folder_that_cannot_be_opened_says_why(tmp_path: Path) -> None:
     with pytest.raises(ServicesError) as refused:
         open_backend(str(taken))
     assert str(refused.value) == (
-        f"Cannot open your data: Cannot create the data folder {taken}: File exists. "
-        "Choose another one with --data-dir or the COMPANION_DATA_DIR environment variable.")
+        f"Cannot open your data: The data folder {taken} is not a folder. Choose another"
+        " one with --data-dir or the COMPANION_DATA_DIR environment variable.")
     opened = open_backend(str(tmp_path / "data"))
     try:
         with pytest.raises(ServicesError) as refused:
