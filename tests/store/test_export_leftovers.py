@@ -4,6 +4,7 @@ touched, nor is any file the app did not make."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 import pytest
 
 from companion.cli import main
@@ -209,6 +211,22 @@ def test_the_records_are_kept_in_the_users_state_folder_unless_one_is_chosen(
     assert state_dir() == tmp_path / expected
 
 
+def test_the_state_folder_has_no_author_folder_above_the_app_s(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Windows an author folder would come first unless asked for none (elsewhere
+    platformdirs reads no author): the app's folder sits in the user's state folder."""
+    asked: list[tuple[Any, ...]] = []
+
+    def user_state_dir(*args: Any, **kwargs: Any) -> str:
+        asked.append((args, kwargs))
+        return str(tmp_path / "state-home")
+
+    monkeypatch.delenv("COMPANION_STATE_DIR")
+    monkeypatch.setattr(platformdirs, "user_state_dir", user_state_dir)
+    assert state_dir() == tmp_path / "state-home"
+    assert asked == [(("wonderful-companion",), {"appauthor": False})]
+
+
 def test_a_record_that_cannot_be_read_is_passed_over(tmp_path: Path) -> None:
     # Not a path in UTF-8 (a damaged record): the records after it are still swept.
     left = tmp_path / ".a.json.abcd1234.tmp"
@@ -219,6 +237,28 @@ def test_a_record_that_cannot_be_read_is_passed_over(tmp_path: Path) -> None:
     (records / "01-dead.export").write_text(str(tmp_path / "a.json"), encoding="utf-8")
     assert sweep() == [left]
     assert [p.name for p in records.glob("*.export")] == ["00-damaged.export"]
+
+
+def test_a_record_is_read_as_utf_8_whatever_the_system_s_encoding(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows reads a text file in its code page unless told (cp1252 in western Europe):
+    the export to a folder named with an accent is still found and swept."""
+    folder = tmp_path / "Données"
+    folder.mkdir()
+    left = folder / ".a.json.abcd1234.tmp"
+    left.write_text("{", encoding="utf-8")
+    records = state_dir() / RECORDS
+    records.mkdir(parents=True)
+    (records / "0123456789abcdef.export").write_text(str(folder / "a.json"),
+                                                      encoding="utf-8")
+    default = io.text_encoding
+
+    def code_page(encoding: str | None, stacklevel: int = 2) -> str:
+        return default(encoding or "cp1252")
+
+    monkeypatch.setattr(io, "text_encoding", code_page)
+    assert sweep() == [left]
+    assert list(records.iterdir()) == []
 
 
 def test_a_record_removed_meanwhile_does_not_stop_the_sweep(
