@@ -56,6 +56,17 @@ def _leftovers(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
 
 
+def _dead_export(folder: Path, record: str = "0123456789abcdef.export") -> tuple[Path, Path]:
+    """What an export killed while writing `folder`/a.json leaves: its temp file, and its
+    record in the state folder. Gives both (the temp, the records' folder)."""
+    left = folder / ".a.json.abcd1234.tmp"
+    left.write_text("{", encoding="utf-8")
+    records = state_dir() / RECORDS
+    records.mkdir(parents=True, exist_ok=True)
+    (records / record).write_text(str(folder / "a.json"), encoding="utf-8")
+    return left, records
+
+
 @pytest.mark.parametrize("moment", sorted(KILLED_AT))
 def test_the_next_export_removes_what_a_killed_one_left(
         tmp_path: Path, moment: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -229,12 +240,8 @@ def test_the_state_folder_has_no_author_folder_above_the_app_s(
 
 def test_a_record_that_cannot_be_read_is_passed_over(tmp_path: Path) -> None:
     # Not a path in UTF-8 (a damaged record): the records after it are still swept.
-    left = tmp_path / ".a.json.abcd1234.tmp"
-    left.write_text("{", encoding="utf-8")
-    records = state_dir() / RECORDS
-    records.mkdir(parents=True)
+    left, records = _dead_export(tmp_path, "01-dead.export")
     (records / "00-damaged.export").write_bytes(b"\xff\xfe/nowhere")
-    (records / "01-dead.export").write_text(str(tmp_path / "a.json"), encoding="utf-8")
     assert sweep() == [left]
     assert [p.name for p in records.glob("*.export")] == ["00-damaged.export"]
 
@@ -245,12 +252,7 @@ def test_a_record_is_read_as_utf_8_whatever_the_system_s_encoding(
     the export to a folder named with an accent is still found and swept."""
     folder = tmp_path / "Données"
     folder.mkdir()
-    left = folder / ".a.json.abcd1234.tmp"
-    left.write_text("{", encoding="utf-8")
-    records = state_dir() / RECORDS
-    records.mkdir(parents=True)
-    (records / "0123456789abcdef.export").write_text(str(folder / "a.json"),
-                                                      encoding="utf-8")
+    left, records = _dead_export(folder)
     default = io.text_encoding
 
     def code_page(encoding: str | None, stacklevel: int = 2) -> str:
@@ -265,12 +267,7 @@ def test_a_record_removed_meanwhile_does_not_stop_the_sweep(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The player empties the state folder while a sweep removes a dead export's files:
     # the record and its lock file are already gone when the sweep comes to remove them.
-    left = tmp_path / ".a.json.abcd1234.tmp"
-    left.write_text("{", encoding="utf-8")
-    records = state_dir() / RECORDS
-    records.mkdir(parents=True)
-    (records / "0123456789abcdef.export").write_text(str(tmp_path / "a.json"),
-                                                      encoding="utf-8")
+    left, records = _dead_export(tmp_path)
     removing = exports._remove_leftovers
 
     def then_emptied(target: Path) -> list[Path]:
