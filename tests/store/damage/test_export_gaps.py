@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from damage_days import FINISHED, JULY, JUNE, OPEN, cut, flip, without_own_backups
 from store_samples import play, record
 
 from companion.cli import main
-from companion.store import open_store
+from companion.store import Store, open_store
 from companion.store.check import check_folder
 from companion.store.mending import LOST
 from companion.usecases.store_backend import StoreBackend
@@ -101,28 +102,42 @@ def test_two_games_lost_are_named_in_one_sentence(played: Path) -> None:
             " your history with their scores."]
 
 
+def lost_summaries(store: Store) -> list[str]:
+    """The games the history keeps only as a summary, their moves lost with their month."""
+    return [e["id"] for e in store._main.table("history").all() if e.get(LOST)]
 
-@pytest.mark.parametrize("how", ["brought back", "deleted"])
-def test_a_lost_summary_goes_when_an_import_brings_its_game_back_or_deletes_it(
-        days_folder: Path, played: Path, how: str) -> None:
-    """Listed once, as the game brought back with its moves; or no more, deleted."""
+
+def lost_july_12(days_folder: Path, played: Path) -> dict[str, Any]:
+    """July's archive damaged with no copy (july-12 kept as a summary only); gives an
+    export of the same games, read before the damage, that holds july-12 whole."""
     with open_store(days_folder, read_only=True) as whole_days:
         back = whole_days.export_all()
-    mark = {"id": "july-12", "kind": "game", "deleted": "2025-08-01T00:00:00+00:00"}
     without_own_backups(played)
     flip(played / JULY)
+    return back
+
+
+def test_a_lost_summary_goes_when_an_import_brings_its_game_back(
+        days_folder: Path, played: Path) -> None:
+    """Listed once, as the game brought back with its moves."""
+    back = lost_july_12(days_folder, played)
     with open_store(played) as store:
-        assert [e["id"] for e in store._main.table("history").all() if e.get(LOST)] == [
-            "july-12"]
-        if how == "brought back":
-            store.import_all(back)
-        else:
-            store.import_all({"format": "wonderful-companion", "schema_version": 4,
-                              "deleted": [mark]})
-        assert [e["id"] for e in store._main.table("history").all() if e.get(LOST)] == []
+        assert lost_summaries(store) == ["july-12"]
+        store.import_all(back)
+        assert lost_summaries(store) == []
+        assert sorted(g["id"] for g in store.games(finished=True)) == sorted(FINISHED)
+        assert store.export_gaps() == []
+
+
+def test_a_lost_summary_goes_when_an_import_deletes_its_game(
+        days_folder: Path, played: Path) -> None:
+    lost_july_12(days_folder, played)
+    mark = {"id": "july-12", "kind": "game", "deleted": "2025-08-01T00:00:00+00:00"}
+    with open_store(played) as store:
+        assert lost_summaries(store) == ["july-12"]
+        store.import_all({"format": "wonderful-companion", "schema_version": 4,
+                          "deleted": [mark]})
+        assert lost_summaries(store) == []
         listed = sorted(g["id"] for g in store.games(finished=True))
-        if how == "brought back":
-            assert listed == sorted(FINISHED) and store.export_gaps() == []
-        else:
-            assert listed == sorted(set(FINISHED) - {"july-12"})
-            assert store.deletions() == [mark]
+        assert listed == sorted(set(FINISHED) - {"july-12"})
+        assert store.deletions() == [mark]
