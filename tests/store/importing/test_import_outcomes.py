@@ -13,7 +13,7 @@ import pytest
 from store_samples import attempt
 from test_store_deletions import campaign
 
-from companion.store import Store, StoreError
+from companion.store import Store, StoreError, validate
 from companion.store.validate import EXPORT_FORMAT
 
 
@@ -63,4 +63,21 @@ def test_an_import_that_cannot_be_written_says_why_and_where_the_backup_is(
     assert str(refused.value) == (
         f"The import could not be written ({reason}); nothing was changed. A copy from"
         f" just before the import is in {backup}.")
+    assert store.players() == ["Ana"]
+
+
+def test_a_file_too_deep_to_check_is_refused_in_words_and_nothing_changes(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every part of an export is copied through msgspec, which turns nesting too deep into
+    a refusal of its own; this is the last guard, should a check ever recurse first."""
+    store.add_player("Ana")
+
+    def too_deep(*args: object, **kwargs: object) -> None:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(validate, "export_document", too_deep)
+    with pytest.raises(StoreError) as refused:
+        store.import_all({"format": EXPORT_FORMAT, "schema_version": 4, "players": ["Bo"]})
+    assert str(refused.value) == ("Import refused, nothing was changed: the file is nested"
+                                  " too deeply to be an export of this app.")
     assert store.players() == ["Ana"]
