@@ -182,3 +182,16 @@ def test_the_marks_of_a_file_saying_an_older_version_are_checked_too(store: Stor
     with pytest.raises(StoreError, match="deleted"):
         store.import_all({"format": "wonderful-companion", "schema_version": 3,
                           "deleted": "everything"})
+
+
+def test_a_mark_dated_as_the_game_s_version_deletes_it(store: Store, games: list[Game]) -> None:
+    """A deletion is never dated before the version it deleted, but may be dated the same
+    (a clock that stood still, or two devices alike to the second): only a version saved
+    strictly later stays beside its mark."""
+    store.save_game(record("g", games[0]))
+    (saved,) = store.games()
+    mark = {"id": "g", "kind": "game", "deleted": saved["updated"]}
+    counts = store.import_all({"format": "wonderful-companion", "schema_version": 4,
+                               "deleted": [mark]})
+    assert counts["games_deleted"] == 1
+    assert store.games() == [] and store.deletions() == [mark]
