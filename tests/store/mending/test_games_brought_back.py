@@ -17,9 +17,9 @@ from companion.store.backups import GameBackups
 from companion.store.schema import ONGOING_FILE
 
 
-def back(moves: int) -> str:
+def back(moves: str) -> str:
     return ("The game in progress begun on January 1, 2025 was brought back from its own"
-            f" backup, as it was after {moves} moves.")
+            f" backup, as it was after {moves}.")
 
 
 def in_progress(game_id: str, moves: int, minutes: int) -> dict[str, Any]:
@@ -29,7 +29,7 @@ def in_progress(game_id: str, moves: int, minutes: int) -> dict[str, Any]:
 def test_games_in_progress_come_back_from_their_own_backups(folder: Path) -> None:
     with open_store(folder) as store:
         store.save_game(in_progress("held", 2, 5))  # the day's backup is made after it
-        store.save_game(in_progress("zeta", 3, 10))
+        store.save_game(in_progress("zeta", 1, 10))  # one move: said in the singular
         store.save_game(in_progress("alpha", 5, 20))
         store.save_game(in_progress("over", 4, 30))
         store.save_game(fake_record("over", 9, finished=True, minutes=30))
@@ -47,7 +47,7 @@ def test_games_in_progress_come_back_from_their_own_backups(folder: Path) -> Non
             f"The data file {ongoing} was damaged (it is empty). It was kept aside as"
             f" {aside}. The backup of {date.today().isoformat()} was restored in its place;"
             " changes made after that backup are in the damaged file only.",
-            back(3), back(5)]
+            back("1 move"), back("5 moves")]
         assert sorted(g["id"] for g in store.games(finished=False)) == [
             "alpha", "held", "zeta"]
         over = store.game("over")
