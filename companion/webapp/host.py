@@ -208,13 +208,15 @@ class SiteHost:
         status = copy.stat()
         key = (copy, status.st_mtime_ns, status.st_size, digest)
         if key not in self._checked:
+            plain: bytes | None
             try:
                 data = copy.read_bytes()
                 plain = (bytes(brotli.decompress(data)) if coding == "br"
                          else gzip.decompress(data))
             except (OSError, EOFError, brotli.error, zlib.error):
-                plain = b""
-            self._checked[key] = hashlib.sha256(plain).hexdigest()[:20] == digest
+                plain = None  # not b"": those are an empty file's bytes
+            self._checked[key] = (plain is not None
+                                  and hashlib.sha256(plain).hexdigest()[:20] == digest)
         return self._checked[key]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
