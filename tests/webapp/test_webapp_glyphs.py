@@ -21,8 +21,11 @@ from companion.webapp.build import flet_web_dir
     ("_10K", "_10k_baseline"),
     ("_10K_OUTLINED", "_10k_outlined"),
     ("SHARP_SHOOTER", "sharp_shooter_baseline"),
+    ("10K", "_10k_baseline"),
+    ("3D_ROTATION_SHARP", "_3d_rotation_sharp"),
 ])
 def test_an_icon_is_found_by_the_font_s_own_glyph_name(icon: str, glyph: str) -> None:
+    """A glyph's name cannot start with a digit: the font puts `_` before such a name."""
     assert glyphs.glyph_name(icon) == glyph
 
 
@@ -73,3 +76,69 @@ def test_the_site_s_font_draws_every_base_icon_and_the_app_s_own(tmp_path: Path)
 def test_a_client_without_an_icon_font_is_left_as_it_is(tmp_path: Path) -> None:
     assert glyphs.keep_named_icons(tmp_path) == (0, 0)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.usefixtures("ascii_locale")
+def test_the_app_s_sources_are_read_as_utf_8_whatever_the_locale() -> None:
+    """Its screens hold French and typographic quotes: a locale's ASCII would not read
+    them, and the build would stop."""
+    widgets = Path(glyphs.__file__).parents[1] / "ui" / "kit" / "widgets.py"
+    text = widgets.read_text(encoding="utf-8")
+    assert not text.isascii()
+    assert text in glyphs.app_sources()
+
+
+DRAWN = (".notdef", "uni0020", "map_baseline", "map_outlined", "map_sharp")
+"""A font of five glyphs, each drawn as a box, as a font Flet may ship (TrueType, with
+its glyph names, a drawn `.notdef` and names in two languages) holds them."""
+
+
+def box_font(path: Path) -> None:
+    """Write a font of `DRAWN` to `path`."""
+    from fontTools.fontBuilder import FontBuilder  # type: ignore[import-untyped]
+    from fontTools.pens.ttGlyphPen import TTGlyphPen  # type: ignore[import-untyped]
+
+    pen = TTGlyphPen(None)
+    pen.moveTo((100, 0))
+    pen.lineTo((100, 700))
+    pen.lineTo((500, 700))
+    pen.lineTo((500, 0))
+    pen.closePath()
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(list(DRAWN))
+    builder.setupCharacterMap({0x20: "uni0020", 0xE55B: "map_baseline",
+                               0xF1AE: "map_outlined", 0xF1AF: "map_sharp"})
+    builder.setupGlyf({name: pen.glyph() for name in DRAWN})
+    builder.setupHorizontalMetrics({name: (600, 100) for name in DRAWN})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": {"en": "Boxes", "fr": "Boîtes"},
+                            "styleName": "Regular", "licenseDescription": "Apache 2.0"},
+                           mac=False)
+    builder.setupOS2()
+    builder.setupPost()
+    builder.save(str(path))
+
+
+def test_the_font_keeps_the_icons_named_and_all_it_says_of_itself(tmp_path: Path) -> None:
+    """Only the sources given name the icons; the glyphs kept keep their names and
+    drawings (`.notdef` too: what a phone draws for a missing one), and the font keeps
+    every name it gives itself, its licence and other languages too."""
+    from fontTools.pens.boundsPen import BoundsPen  # type: ignore[import-untyped]
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+
+    (tmp_path / glyphs.FONT).parent.mkdir(parents=True)
+    box_font(tmp_path / glyphs.FONT)
+    names = [(name.nameID, name.langID, str(name))
+             for name in TTFont(str(tmp_path / glyphs.FONT))["name"].names]
+    assert (13, 0x409, "Apache 2.0") in names and (1, 0x40C, "Boîtes") in names
+
+    glyphs.keep_named_icons(tmp_path, ["ft.Icons.MAP_SHARP"])
+
+    font = TTFont(str(tmp_path / glyphs.FONT))
+    assert font.getGlyphOrder() == [".notdef", "uni0020", "map_baseline", "map_sharp"]
+    assert font.getBestCmap() == {0x20: "uni0020", 0xE55B: "map_baseline",
+                                  0xF1AF: "map_sharp"}
+    pen = BoundsPen(font.getGlyphSet())
+    font.getGlyphSet()[".notdef"].draw(pen)
+    assert pen.bounds == (100, 0, 500, 700)
+    assert [(name.nameID, name.langID, str(name)) for name in font["name"].names] == names
