@@ -97,3 +97,34 @@ def deflated_size(data: bytes, level: int) -> int:
     """The size of `data` deflated at `level`, as a ZIP archive stores it."""
     packer = zlib.compressobj(level, zlib.DEFLATED, -15)
     return len(packer.compress(data) + packer.flush())
+
+
+DRAWN = (".notdef", "uni0020", "map_baseline", "map_outlined", "map_sharp")
+"""An icon font of five glyphs, each drawn as a box, as a font Flet may ship (TrueType, with
+its glyph names, a drawn `.notdef` and names in two languages) holds them."""
+
+
+def icon_font(path: Path) -> None:
+    """Write a font of `DRAWN` to `path`."""
+    from fontTools.fontBuilder import FontBuilder  # type: ignore[import-untyped]
+    from fontTools.pens.ttGlyphPen import TTGlyphPen  # type: ignore[import-untyped]
+
+    pen = TTGlyphPen(None)
+    pen.moveTo((100, 0))
+    pen.lineTo((100, 700))
+    pen.lineTo((500, 700))
+    pen.lineTo((500, 0))
+    pen.closePath()
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(list(DRAWN))
+    builder.setupCharacterMap({0x20: "uni0020", 0xE55B: "map_baseline",
+                               0xF1AE: "map_outlined", 0xF1AF: "map_sharp"})
+    builder.setupGlyf({name: pen.glyph() for name in DRAWN})
+    builder.setupHorizontalMetrics({name: (600, 100) for name in DRAWN})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": {"en": "Boxes", "fr": "Boîtes"},
+                            "styleName": "Regular", "licenseDescription": "Apache 2.0"},
+                           mac=False)
+    builder.setupOS2()
+    builder.setupPost()
+    builder.save(str(path))

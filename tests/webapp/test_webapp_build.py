@@ -15,9 +15,10 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from stand_in import web, words
+from stand_in import icon_font, web, words
 
-from companion.webapp import build, bundle, offline
+from companion.i18n import set_language
+from companion.webapp import build, bundle, glyphs, offline
 
 MEMORY = b"\0" * 4000 + words()
 """A memory snapshot: mostly zeros, and some of anything."""
@@ -171,6 +172,21 @@ def test_a_bundle_that_cannot_be_made_is_a_build_error(
         build.build_site(Path("site"))
     assert str(raised.value) == "pip said no"
     assert isinstance(raised.value.__cause__, bundle.BundleError)
+
+
+def test_an_icon_the_font_cannot_keep_is_a_build_error(
+        fake: Python, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build stops with the icon's name, not a phone drawing an empty box."""
+    font = tmp_path / "flet_web" / "web" / glyphs.FONT
+    font.parent.mkdir(parents=True)
+    icon_font(font)
+    monkeypatch.setattr(glyphs, "app_sources", lambda: ["ft.Icons.COPY_OUTLINED"])
+    set_language("en")
+    with pytest.raises(build.BuildError) as raised:
+        build.build_site(Path("site"))
+    assert str(raised.value) == ("The icon COPY_OUTLINED is not in the icon font under its "
+                                 "own name: name it by the name the font gives it.")
+    assert isinstance(raised.value.__cause__, glyphs.GlyphError)
 
 
 def test_a_new_build_replaces_an_earlier_one(fake: Python, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from stand_in import icon_font
 
 from companion.i18n import set_language
 from companion.webapp import glyphs
@@ -88,37 +89,6 @@ def test_the_app_s_sources_are_read_as_utf_8_whatever_the_locale() -> None:
     assert text in glyphs.app_sources()
 
 
-DRAWN = (".notdef", "uni0020", "map_baseline", "map_outlined", "map_sharp")
-"""A font of five glyphs, each drawn as a box, as a font Flet may ship (TrueType, with
-its glyph names, a drawn `.notdef` and names in two languages) holds them."""
-
-
-def box_font(path: Path) -> None:
-    """Write a font of `DRAWN` to `path`."""
-    from fontTools.fontBuilder import FontBuilder  # type: ignore[import-untyped]
-    from fontTools.pens.ttGlyphPen import TTGlyphPen  # type: ignore[import-untyped]
-
-    pen = TTGlyphPen(None)
-    pen.moveTo((100, 0))
-    pen.lineTo((100, 700))
-    pen.lineTo((500, 700))
-    pen.lineTo((500, 0))
-    pen.closePath()
-    builder = FontBuilder(1000, isTTF=True)
-    builder.setupGlyphOrder(list(DRAWN))
-    builder.setupCharacterMap({0x20: "uni0020", 0xE55B: "map_baseline",
-                               0xF1AE: "map_outlined", 0xF1AF: "map_sharp"})
-    builder.setupGlyf({name: pen.glyph() for name in DRAWN})
-    builder.setupHorizontalMetrics({name: (600, 100) for name in DRAWN})
-    builder.setupHorizontalHeader(ascent=800, descent=-200)
-    builder.setupNameTable({"familyName": {"en": "Boxes", "fr": "Boîtes"},
-                            "styleName": "Regular", "licenseDescription": "Apache 2.0"},
-                           mac=False)
-    builder.setupOS2()
-    builder.setupPost()
-    builder.save(str(path))
-
-
 def test_the_font_keeps_the_icons_named_and_all_it_says_of_itself(tmp_path: Path) -> None:
     """Only the sources given name the icons; the glyphs kept keep their names and
     drawings (`.notdef` too: what a phone draws for a missing one), and the font keeps
@@ -127,7 +97,7 @@ def test_the_font_keeps_the_icons_named_and_all_it_says_of_itself(tmp_path: Path
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
     (tmp_path / glyphs.FONT).parent.mkdir(parents=True)
-    box_font(tmp_path / glyphs.FONT)
+    icon_font(tmp_path / glyphs.FONT)
     names = [(name.nameID, name.langID, str(name))
              for name in TTFont(str(tmp_path / glyphs.FONT))["name"].names]
     assert (13, 0x409, "Apache 2.0") in names and (1, 0x40C, "Boîtes") in names
