@@ -352,6 +352,17 @@ def test_the_reminder_comes_after_the_app_s_first_screen(tmp_path: Path) -> None
     assert shown == ["home"] and len(page.dialogs) == 1
 
 
+def test_the_first_screen_made_is_marked_for_the_benchmark(
+        browser: Browser, tmp_path: Path) -> None:
+    """bench/bench_web.py times Python's first screen up to this mark, and Flutter's
+    drawing of it from there: the mark is made once the app's main has run."""
+    seen: list[list[str]] = []
+    state = ExportState(tmp_path / "state.json", CountingSync())
+    with_reminder(lambda page: seen.append(list(browser.marks)), state, lambda: False)(Page())
+    assert seen == [[]]
+    assert browser.marks == ["python: first screen made"]
+
+
 class Start:
     """What `start` runs, stood in for: the mount, the store, the screens and Flet."""
 
@@ -443,6 +454,38 @@ def test_a_copy_would_write_files_and_folders_made_or_changed_not_a_folder_s_tim
     os.utime(data / "main.json", ns=(info.st_atime_ns, info.st_mtime_ns))
     (data / "backups").mkdir()
     assert main_in_browser.what_a_copy_writes(tmp_path) != loaded  # a new folder
+
+
+def test_a_copy_would_write_each_file_by_size_and_time_each_folder_by_name(
+        tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "main.json").write_text("{}", encoding="utf-8")
+    info = (data / "main.json").stat()
+    assert main_in_browser.what_a_copy_writes(tmp_path) == {
+        str(tmp_path): None, str(data): None,
+        str(data / "main.json"): (2, info.st_mtime_ns)}
+
+
+def test_a_file_gone_while_looked_at_is_left_out_and_the_others_of_its_folder_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store may remove a file (a backup, a probe) while the folder is walked."""
+    names = ("a.json", "b.json", "c.json")
+    for name in names:
+        (tmp_path / name).write_text("{}", encoding="utf-8")
+    stat = os.stat
+    gone: list[str] = []
+
+    def stat_or_gone(path: str) -> os.stat_result:
+        if not gone:
+            gone.append(path)
+            raise FileNotFoundError(errno.ENOENT, "gone", path)
+        return stat(path)
+
+    monkeypatch.setattr(main_in_browser.os, "stat", stat_or_gone)
+    found = main_in_browser.what_a_copy_writes(tmp_path)
+    assert len(gone) == 1
+    assert set(found) == {str(tmp_path), *(str(tmp_path / name) for name in names)} - set(gone)
 
 
 def test_a_store_that_cannot_open_shows_why_and_nothing_else(
