@@ -47,6 +47,10 @@ def _test(text: str) -> ast.expr:
     ("HAVE_FAST", None),
     ("1", None),
     ('sys.platform.startswith()', None),  # fails when evaluated: both branches
+    # `not` turns a known answer round and leaves an unknown one unknown.
+    ("not TYPE_CHECKING", True),
+    ('not sys.platform == "emscripten"', False),
+    ("not HAVE_FAST", None),
 ])
 def test_an_if_runs_in_the_browser_only_when_its_test_can_tell(text: str,
                                                                 runs: bool | None) -> None:
