@@ -156,10 +156,22 @@ def test_each_game_is_replayed_and_its_attempt_takes_the_result_of_its_moves() -
 
 
 def test_an_attempt_of_a_scenario_not_known_is_kept_as_it_is() -> None:
-    result = checked(doc(attempts=[attempt(scenario="mine-1", medal="gold")]),
-                     known=Known())
+    """Known to the app but not to this import (`known` leaves it out): no medal is
+    worked out for it."""
+    result = checked(doc(attempts=[attempt(medal="gold")]), known=Known())
     assert (result.attempts[0]["medal"], result.corrections["attempts_corrected"]) == (
         "gold", 0)
+
+
+def test_an_attempt_whose_game_the_scenario_refuses_is_refused_by_its_place() -> None:
+    """Replayed on the wrong Empire face, the game cannot be the attempt's."""
+    rules = Rules({"g-1": Played(finished=True, total=120, built=(), face="A",
+                                 scenario="base-1")})
+    with pytest.raises(Invalid) as refused:
+        checked(doc(games=[game()], attempts=[attempt(), attempt(id="a-2", game="g-1")]),
+                rules)
+    assert str(refused.value) == (
+        "attempts[1].game: Scenario base-1 is played with Empire face B, not face A")
 
 
 def test_by_default_the_shipped_scenarios_and_campaign_boxes_are_known() -> None:
