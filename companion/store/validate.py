@@ -521,7 +521,7 @@ def _derive(result: Export, check_actions: Callable[[dict[str, Any], str], Playe
             played[game["id"]] = outcome
             corrections.games += outcome.corrected
     for number, attempt in enumerate(result.attempts):
-        its_game = played.get(attempt["game"]) if attempt["game"] is not None else None
+        its_game = played.get(attempt["game"])  # no game (None) is no key: game ids are text
         corrections.attempts += derive.derive_attempt(attempt, its_game, known.scenarios,
                                                       f"attempts[{number}]")
     for number, campaign in enumerate(result.campaigns):
