@@ -64,10 +64,6 @@ class AtomicJSONStorage(Storage):
         self._pending = None
         self._data = msgspec.json.decode(self._saved)
 
-    def replace(self, data: Data, body: bytes) -> None:
-        """After the journal committed `body` (= encoded `data`) by other means (imports)."""
-        self._data, self._saved, self._pending = data, body, None
-
     def close(self) -> None:
         pass
 
@@ -96,7 +92,7 @@ class _File:
 
     def replaced(self, data: Data, body: bytes) -> None:
         """Show `data` (encoded: `body`), just committed as this file's content by the
-        journal (imports); TinyDB's tables are made again so no cached id survives."""
-        self.storage.replace(data, body)
+        journal (imports): a new storage holds it, and TinyDB's tables are made again so
+        no cached id survives."""
         self.db = TinyDB(self.path, data, body, self.storage.journal,
                          storage=type(self.storage))
