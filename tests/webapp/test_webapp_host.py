@@ -21,12 +21,11 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-import anyio
 import brotli  # type: ignore[import-untyped]
 import pytest
+from asgi_get import asgi_get
 from stand_in import web, words
 from starlette.testclient import TestClient
-from starlette.types import Message
 
 from companion.cli import main
 from companion.webapp import build, bundle, host, offline
@@ -155,25 +154,11 @@ def test_head_sends_the_headers_only(client: TestClient) -> None:
 
 
 def _raw_get(app: host.SiteHost, raw: bytes) -> tuple[int, bytes]:
-    """A GET of `raw` exactly as it came on the wire (an HTTP client would tidy `..`
-    away before sending), its path decoded as uvicorn decodes it."""
-    sent: list[Message] = []
-    asked: list[bool] = []
-
-    async def receive() -> Message:
-        if asked:  # the response listening for the client leaving: it never leaves
-            await anyio.sleep_forever()
-        asked.append(True)
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def send(message: Message) -> None:
-        sent.append(message)
-
-    scope = {"type": "http", "method": "GET", "raw_path": raw, "query_string": b"",
-             "path": urllib.parse.unquote(raw.decode("ascii")), "root_path": "",
-             "headers": [(b"accept-encoding", b"gzip")]}
-    anyio.run(app, scope, receive, send)
-    return int(sent[0]["status"]), b"".join(m.get("body", b"") for m in sent[1:])
+    """A GET of `raw` exactly as it came on the wire, its path decoded as uvicorn does."""
+    status, _, body = asgi_get(app, {
+        "raw_path": raw, "query_string": b"", "path": urllib.parse.unquote(raw.decode("ascii")),
+        "root_path": "", "headers": [(b"accept-encoding", b"gzip")]})
+    return status, body
 
 
 @pytest.mark.parametrize("path", [

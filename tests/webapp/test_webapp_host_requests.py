@@ -13,10 +13,9 @@ import mimetypes
 from pathlib import Path
 from typing import Any
 
-import anyio
 import pytest
+from asgi_get import asgi_get
 from starlette.testclient import TestClient
-from starlette.types import Message
 
 from companion.webapp import host
 
@@ -38,31 +37,11 @@ def site(tmp_path: Path) -> Path:
     return folder
 
 
-def _call(app: host.SiteHost, scope: dict[str, Any]) -> tuple[int, dict[str, str], bytes]:
-    """A GET with exactly `scope` (an HTTP client would tidy the path before sending):
-    the status, the headers and the body."""
-    sent: list[Message] = []
-    asked: list[bool] = []
-
-    async def receive() -> Message:
-        if asked:  # the response listening for the client leaving: it never leaves
-            await anyio.sleep_forever()
-        asked.append(True)
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def send(message: Message) -> None:
-        sent.append(message)
-
-    anyio.run(app, {"type": "http", "method": "GET", **scope}, receive, send)
-    headers = {bytes(k).decode(): bytes(v).decode() for k, v in sent[0]["headers"]}
-    return int(sent[0]["status"]), headers, b"".join(m.get("body", b"") for m in sent[1:])
-
-
 def _raw(app: host.SiteHost, raw: bytes) -> int:
     """The status of a GET of `raw` as it came on the wire, decoded as uvicorn does."""
     from urllib.parse import unquote
 
-    return _call(app, {"raw_path": raw, "path": unquote(raw.decode("ascii")),
+    return asgi_get(app, {"raw_path": raw, "path": unquote(raw.decode("ascii")),
                        "root_path": "", "query_string": b"", "headers": []})[0]
 
 
@@ -132,14 +111,14 @@ def test_a_site_mounted_under_a_root_path(site: Path) -> None:
     front of a redirect."""
     app = host.SiteHost(site)
     scope = {"root_path": "/app", "query_string": b"", "headers": []}
-    assert _call(app, {**scope, "path": "/app/index.html"})[::2] == (200, PAGE)
-    status, headers, _ = _call(app, {**scope, "path": "/app/help/more"})
+    assert asgi_get(app, {**scope, "path": "/app/index.html"})[::2] == (200, PAGE)
+    status, headers, _ = asgi_get(app, {**scope, "path": "/app/help/more"})
     assert (status, headers["location"]) == (301, "/app/help/more/")
 
 
 def test_a_path_sent_without_its_root_path_is_taken_as_it_is(site: Path) -> None:
     """Older servers sent the path without the root path: nothing is cut off it."""
-    status, _, body = _call(host.SiteHost(site), {
+    status, _, body = asgi_get(host.SiteHost(site), {
         "root_path": "/app", "path": "/index.html", "query_string": b"", "headers": []})
     assert (status, body) == (200, PAGE)
 
@@ -147,9 +126,9 @@ def test_a_path_sent_without_its_root_path_is_taken_as_it_is(site: Path) -> None
 def test_a_scope_with_only_what_asgi_requires(site: Path) -> None:
     """raw_path, root_path and query_string are optional in ASGI."""
     app = host.SiteHost(site)
-    status, headers, _ = _call(app, {"path": "/help/more", "headers": []})
+    status, headers, _ = asgi_get(app, {"path": "/help/more", "headers": []})
     assert (status, headers["location"]) == (301, "/help/more/")
-    assert _call(app, {"path": "/index.html", "headers": []})[::2] == (200, PAGE)
+    assert asgi_get(app, {"path": "/index.html", "headers": []})[::2] == (200, PAGE)
 
 
 def test_a_folder_two_down_gets_its_slash_and_no_query_is_added(site: Path) -> None:
