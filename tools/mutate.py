@@ -139,13 +139,18 @@ def own(module: str) -> str:
     return module + ("." if whole_package else ".x")
 
 
+def codes(meta: Path) -> dict[str, int | None]:
+    """mutmut's result per mutant of one module (None: not tried yet), from its `.meta`."""
+    found: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
+    return found
+
+
 def results(place: Path, module: str) -> tuple[list[str], list[str]]:
     """The mutants of `module` (a dotted prefix) the tests caught, and those they missed."""
     caught: list[str] = []
     missed: list[str] = []
     for meta in sorted((place / "mutants").rglob("*.py.meta")):
-        codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
-        for name, code in codes.items():
+        for name, code in codes(meta).items():
             if not name.startswith(own(module)):
                 continue
             if code in CAUGHT:

@@ -22,7 +22,6 @@ the wider ones: each mutant costs a pytest start.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import signal
@@ -53,8 +52,7 @@ def mutants_of(path: str) -> Path:
 
 
 def chosen(mutated: Path, module: str, which: str) -> list[str]:
-    meta = mutated.with_name(mutated.name + ".meta")
-    codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
+    codes = mutate.codes(mutated.with_name(mutated.name + ".meta"))
     if which in ("survived", "untried", "all"):
         return [name for name, code in codes.items()
                 if which == "all" or (which == "survived" and code in MISSED)
