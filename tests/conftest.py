@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -22,7 +24,9 @@ its English, on a machine set to any language (tests of the locale set their own
 
 os.environ["COMPANION_STATE_DIR"] = tempfile.mkdtemp(prefix="companion-state-")
 """Exports keep a record of themselves while they write (`store.exports`): in a folder
-of the test run's, never in the home folder of whoever runs the tests."""
+of the test run's, never in the home folder of whoever runs the tests; removed when the
+process that made it ends (thousands were left behind by mutation runs)."""
+atexit.register(shutil.rmtree, os.environ["COMPANION_STATE_DIR"], ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT.parent / "shared" / "reference"

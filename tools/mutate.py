@@ -118,10 +118,21 @@ def prepare(name: str, only: list[str]) -> Path:
     return place
 
 
+def own_temp(place: Path) -> Path:
+    """A temporary folder inside the scratch copy, emptied now: each mutant's pytest ends
+    with `os._exit`, so what its tests leave in the temporary folder is never removed
+    (thousands of folders piled up in /tmp), and here it goes with the scratch copy."""
+    temp = place / "tmp"
+    shutil.rmtree(temp, ignore_errors=True)
+    temp.mkdir(parents=True)
+    return temp
+
+
 def mutmut(place: Path, *args: str, quiet: bool = True) -> subprocess.CompletedProcess[str]:
     binary = Path(sys.executable).parent / "mutmut"
     return subprocess.run([str(binary), *args], cwd=place, text=True, capture_output=quiet,
-                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1",
+                               "TMPDIR": str(own_temp(place))})
 
 
 CAUGHT = {1, 3, 24, -24, 36, 37, 152, 255, -9, -11}

@@ -27,6 +27,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -120,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     place = copy_checkout(args.module, mutated)
     os.chdir(place)
     sys.path.insert(0, str(place))
+    os.environ["TMPDIR"] = tempfile.tempdir = str(mutate.own_temp(place))
     skipped = [arg for test in (*mutate.READ_OUR_SOURCE, *mutate.OWN_PROCESS)
                for arg in ("--deselect", test)]
     pytest_args = [*skipped, "-x", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,26 +30,37 @@ waiting began. Polled by Playwright with a timeout: a page that never answers fa
 wait instead of hanging the run (a plain `evaluate` has no timeout)."""
 PAGE_CALL_TIMEOUT_MS = 60_000
 """The longest any read of the page may take before the test fails."""
+LANDED_TIMEOUT_MS = 20_000
+"""How long a tap may take to leave the tab. Flutter sends a tap it took at once, with no
+server in the way; on a busy machine it was seen to drop a tap on a screen it was still
+building, and such a tap is tapped again (one still on its way would be tapped twice, so
+the wait is long)."""
 ANSWER_TIMEOUT_MS = 60_000
 """How long a tap may wait for the server's answer: long, since a busy machine is slow,
 and never spent when the answer comes (the wait ends the moment it arrives)."""
 COUNT_ANSWERS_JS = """(() => {
   if (window.__companionSocket) return;
   const Real = window.WebSocket;
-  const seen = window.__companionSocket = {opened: 0, received: 0};
+  const seen = window.__companionSocket = {opened: 0, received: 0, sent: 0};
   function Counted(...args) {
     const socket = new Real(...args);
     seen.opened += 1;
     socket.addEventListener('message', () => { seen.received += 1; });
+    socket.send = function (...data) {
+      seen.sent += 1;
+      return Real.prototype.send.apply(this, data);
+    };
     return socket;
   }
   Counted.prototype = Real.prototype;
   Object.assign(Counted, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
   window.WebSocket = Counted;
 })()"""
-"""Counts the messages the app's server sends to this tab: every tap that changes the
-screen is answered by one, so a test can wait for the answer to its own tap before the
-next (the phone app runs Python in the page and opens no socket: nothing to count)."""
+"""Counts the messages this tab sends the app's server and those it sends back: a tap
+Flutter took is sent at once, and every tap that changes the screen is answered, so a test
+can tell a tap that landed from one Flutter dropped, and wait for the answer to its own tap
+before the next (the phone app runs Python in the page and opens no socket: nothing to
+count)."""
 READ = "e => [e.getAttribute('aria-label') || '', e.innerText || ''].filter(Boolean).join('\\n')"
 
 
@@ -67,10 +79,28 @@ class AppPage:
 
     def answers(self) -> int | None:
         """How many messages the server has sent this tab; None without a socket."""
+        return self._counted("received")
+
+    def _counted(self, way: str) -> int | None:
         counted = self.page.wait_for_function(  # always true: a read with a timeout
-            "() => [window.__companionSocket && window.__companionSocket.opened"
-            " ? window.__companionSocket.received : null]", timeout=PAGE_CALL_TIMEOUT_MS)
+            "way => [window.__companionSocket && window.__companionSocket.opened"
+            " ? window.__companionSocket[way] : null]", arg=way, timeout=PAGE_CALL_TIMEOUT_MS)
         return counted.json_value()[0]  # type: ignore[no-any-return]
+
+    def landed(self, before: int | None) -> bool:
+        """Whether a tap left the tab since `before` messages had been sent (a tab with no
+        socket cannot tell, so its tap counts as landed)."""
+        from playwright.sync_api import TimeoutError as Slow
+
+        if before is None:
+            return True
+        try:
+            self.page.wait_for_function(
+                "n => window.__companionSocket.sent > n", arg=before,
+                timeout=LANDED_TIMEOUT_MS)
+        except Slow:
+            return False
+        return True
 
     def wait_for_answer(self, before: int | None, what: str) -> None:
         """Wait until the server has answered since `before` (a tap's event went to the
@@ -118,17 +148,27 @@ class AppPage:
               answered: bool = True, first: bool = False) -> None:
         """Tap a button and wait for the server's answer, then for the screen to draw it,
         so the next tap never lands on a screen that is still changing (`answered=False`
-        for a tap that changes nothing); retried when Flutter replaces its node between
-        lookup and tap."""
+        for a tap that changes nothing)."""
+        def found() -> Any:
+            button = self.button(name, exact=exact, within=within)
+            return button.first if first else button
+
+        self.tap(found, f"the tap on {name!r}", answered=answered)
+
+    def tap(self, found: Callable[[], Any], what: str, *, answered: bool = True) -> None:
+        """One tap on what `found` finds, counted once; tapped again when Flutter replaces
+        its node between lookup and tap, or drops the tap (nothing left the tab)."""
         from playwright.sync_api import Error
 
         self.taps += 1
         for attempt in range(ATTEMPTS):
             try:
                 before = self.answers() if answered else None
-                found = self.button(name, exact=exact, within=within)
-                (found.first if first else found).click()
-                self.wait_for_answer(before, f"the tap on {name!r}")
+                sent = self._counted("sent") if answered else None
+                found().click()
+                if not self.landed(sent) and attempt < ATTEMPTS - 1:
+                    continue
+                self.wait_for_answer(before, what)
                 self.settle()
                 return
             except Error as exc:
@@ -161,11 +201,8 @@ class AppPage:
 
     def section(self, label: str) -> None:
         """Tap a destination of the navigation bar (Flutter names each one a tab)."""
-        self.taps += 1
-        before = self.answers()
-        self.page.get_by_role("tab", name=label, exact=True).click()
-        self.wait_for_answer(before, f"the tap on the {label!r} section")
-        self.settle()
+        self.tap(lambda: self.page.get_by_role("tab", name=label, exact=True),
+                 f"the tap on the {label!r} section")
 
     def fill(self, label: str, text: str) -> None:
         """Type into a field and check it kept the text: a field Flutter rebuilds while
