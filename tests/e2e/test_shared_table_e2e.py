@@ -74,7 +74,7 @@ def test_two_phones_play_a_whole_game_with_no_totals_typed(app_server, phones) -
 
     bo.page.reload()  # the phone slept, or lost the network
     bo.open(seat, first="Place the cubes")
-    assert bo.page.url == seat
+    bo.wait_for_address(f"^{re.escape(seat)}$")  # set in place, after the answer
     bo.wait_text("supremacy", "No supremacy for you (others: 3)")
     bo.click("Place the cubes")
 

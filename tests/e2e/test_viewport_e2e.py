@@ -4,6 +4,8 @@ total in the first viewport, and settings opened mid-game go back to the game.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from app_page import AppPage
 
@@ -46,4 +48,4 @@ def test_a_production_step_opens_at_its_top_and_settings_go_back_to_the_game(
     app.wait_for_text("^Language$")
     app.click("Back")
     app.wait_text("produced", "You produce 3 Materials")
-    assert page.url == game
+    app.wait_for_address(f"^{re.escape(game)}$")  # set in place, after the answer
