@@ -13,21 +13,36 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
 DRAWN_LIMIT = 10.0
 """The longest a screenshot waits for Flutter to draw the screen in a colour scheme."""
 ATTEMPTS = 5
-QUIET_JS = """([quiet, turn]) => {
+QUIET_JS = """([quiet, frames, turn]) => {
   let seen = window.__companionQuiet;
   if (!seen || seen.turn !== turn) {
     if (seen) seen.observer.disconnect();
     const host = document.querySelector('flt-semantics-host') || document.body;
-    seen = window.__companionQuiet = {turn, last: performance.now()};
-    seen.observer = new MutationObserver(() => { seen.last = performance.now(); });
+    seen = window.__companionQuiet = {turn, last: performance.now(), frames: 0};
+    const changed = () => { seen.last = performance.now(); seen.frames = 0; };
+    seen.observer = new MutationObserver(changed);
     seen.observer.observe(host, {subtree: true, childList: true, attributes: true,
                                  characterData: true});
+    const counted = window.__companionSocket;
+    seen.received = counted ? counted.received : 0;
+    const tick = () => {
+      if (window.__companionQuiet !== seen) return;
+      if (counted && counted.received !== seen.received) {
+        seen.received = counted.received;
+        changed();
+      }
+      seen.frames += 1;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
   }
-  return performance.now() - seen.last >= quiet;
+  return seen.frames >= frames && performance.now() - seen.last >= quiet;
 }"""
-"""True once the accessibility tree has not changed for `quiet` ms since this `turn` of
-waiting began. Polled by Playwright with a timeout: a page that never answers fails the
-wait instead of hanging the run (a plain `evaluate` has no timeout)."""
+"""True once, since this `turn` of waiting began, neither the accessibility tree nor the
+server's messages have changed for `quiet` ms and `frames` frames the browser drew: a
+busy machine draws fewer frames, so the wait stretches with it instead of ending in the
+middle of a slow redraw. Polled by Playwright with a timeout: a page that never answers
+fails the wait instead of hanging the run (a plain `evaluate` has no timeout)."""
 PAGE_CALL_TIMEOUT_MS = 60_000
 """The longest any read of the page may take before the test fails."""
 LANDED_TIMEOUT_MS = 20_000
@@ -226,7 +241,7 @@ class AppPage:
         self.page.keyboard.press(key)
         self.settle()
 
-    def settle(self, quiet_ms: int = 300, limit_ms: int = 5000) -> None:
+    def settle(self, quiet_ms: int = 120, frames: int = 8, limit_ms: int = 5000) -> None:
         """Wait until the accessibility tree stops changing: the server has answered the
         last tap and Flutter has drawn it (a tap on a node being replaced would be lost)."""
         from playwright.sync_api import TimeoutError as Slow
@@ -234,7 +249,7 @@ class AppPage:
         self._turns += 1
         # Still changing after `limit_ms` (an animation): go on, as a player would.
         with contextlib.suppress(Slow):
-            self.page.wait_for_function(QUIET_JS, arg=[quiet_ms, self._turns],
+            self.page.wait_for_function(QUIET_JS, arg=[quiet_ms, frames, self._turns],
                                         polling=50, timeout=limit_ms)
 
     def text(self, identifier: str) -> str:
