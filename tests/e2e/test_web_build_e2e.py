@@ -33,10 +33,20 @@ LOAD_TIMEOUT_MS = 60_000
 """Python starts in the page: slower than the served app, above all on a busy CI box."""
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    dest = tmp_path_factory.mktemp("site")
-    build_site(dest)
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """Built once a run, shared by pytest-xdist's workers (a build takes half a minute of
+    both cores, and the tests only read it: a changed site is a copy, `next_build`)."""
+    from filelock import FileLock
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base if worker_id == "master" else base.parent
+    dest, built = shared / "site", shared / "site.built"
+    with FileLock(str(shared / "site.lock")):
+        if not built.is_file():
+            shutil.rmtree(dest, ignore_errors=True)
+            build_site(dest)
+            built.touch()
     return dest
 
 
