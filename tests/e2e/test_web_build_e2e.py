@@ -29,8 +29,10 @@ from test_own_host_e2e import walk
 from companion.webapp.build import build_site
 
 pytestmark = pytest.mark.browser
-LOAD_TIMEOUT_MS = 60_000
-"""Python starts in the page: slower than the served app, above all on a busy CI box."""
+LOAD_TIMEOUT_MS = 120_000
+"""Python starts in the page: slower than the served app, above all on a busy CI box
+(a load past 60 s was seen with every core taken). Only a page that never loads waits
+this long: each wait ends when its state is reached."""
 
 
 @pytest.fixture(scope="session")
@@ -139,7 +141,7 @@ def open_app(app: AppPage, url: str | None, first: str) -> None:
     """Load the app (`None`: as it loads itself) until Python drew `first`, and turn on the
     accessibility tree."""
     if url is not None:
-        app.page.goto(url)
+        app.page.goto(url, wait_until="commit", timeout=LOAD_TIMEOUT_MS)
     app.page.wait_for_function(SETTLED_JS, timeout=LOAD_TIMEOUT_MS)
     show_first(app, first)
 
@@ -180,7 +182,7 @@ def test_the_site_plays_offline_and_never_asks_another_host(
     wait_saved(page)
 
     # Export, then import what was exported, from the settings screen, still offline.
-    app.page.goto(server.root + "#/settings")
+    app.page.goto(server.root + "#/settings", timeout=LOAD_TIMEOUT_MS)
     app.button("Export all my data").wait_for(timeout=LOAD_TIMEOUT_MS)
     with page.expect_download() as download:
         app.click("Export all my data")
