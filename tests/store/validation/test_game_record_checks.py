@@ -189,3 +189,20 @@ def test_a_game_over_2_mib_is_refused_with_its_size() -> None:
         "game", "is {size} bytes; the limit is {limit}",
         {"size": size, "limit": 2 * 1024 * 1024})
     assert size > 2 * 1024 * 1024
+
+
+def test_a_date_longer_than_64_characters_is_refused_though_python_reads_it() -> None:
+    """Past 64 characters no date the app writes is that long: it is refused, shown cut."""
+    long_date = "2025-01-31T18:02:00." + "1" * 39 + "+00:00"
+    assert len(long_date) == 65
+    refused = refusal(game(created=long_date))
+    assert (refused.where, refused.params) == ("game.created", {"value": long_date[:64]})
+
+
+def test_a_game_checked_with_no_place_given_is_called_game() -> None:
+    with pytest.raises(Invalid) as refused:
+        game_record(game(mode="duo"))
+    assert refused.value.where == "game.mode"
+    with pytest.raises(Invalid) as refused:
+        game_record([])
+    assert refused.value.where == "game"
