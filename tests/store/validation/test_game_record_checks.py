@@ -159,14 +159,15 @@ def test_a_game_is_kept_as_it_is_given() -> None:
     {"players": 1}, {"players": 100}, {"players": ["A" * 60]},
     {"actions": [{"type": "x"}] * 5000}, {"actions": []},
     {"empires": ["E" * 200]}, {"id": "g" * 100}, {"id": " g "},
-    {"abandoned": True}, {"finished": True, "abandoned": False},
+    {"abandoned": True}, {"finished": True, "abandoned": False}, {"finished": True},
     {"me": None, "tableaux": None}, {"me": 0, "tableaux": [{}]},
     {"me": 6, "tableaux": [{}] * 7},
     {"built": [1] * 200}, {"drafted": [999] * 5000}, {"score": {}},
     {"updated": "2025-06-08"}, {"created": "2025-01-31T18:02:00." + "1" * 38 + "+00:00"},
 ], ids=["1 player", "100 players", "a name of 60", "5000 actions", "no action",
         "an Empire of 200", "an id of 100", "an id with spaces", "abandoned",
-        "finished, not abandoned", "me null", "me the first", "me the seventh of 7",
+        "finished, not abandoned", "finished, abandoned left out", "me null",
+        "me the first", "me the seventh of 7",
         "200 built", "5000 drafted", "an empty score", "a date alone",
         "a date of 64 characters"])
 def test_the_limits_themselves_are_accepted(fields: dict[str, Any]) -> None:
