@@ -15,7 +15,9 @@ from pathlib import Path
 from store_samples import bare, fake_record
 
 from companion.store import open_store
-from companion.store.schema import MAIN_FILE, ONGOING_FILE
+from companion.store.schema import ARCHIVE_DIR, MAIN_FILE, ONGOING_FILE
+
+MONTH = f"{ARCHIVE_DIR}/2025-01.json"
 
 
 def _read_between(folder: Path, before: dict[str, object], after: dict[str, object]) -> None:
@@ -40,14 +42,19 @@ def test_a_game_finished_at_its_last_move_is_exported_finished(folder: Path) -> 
 
 def test_a_game_saved_in_progress_after_its_archived_copy_is_exported_in_progress(
         folder: Path) -> None:
-    """The copy in progress is newer by a move: it is the one exported."""
+    """store.json and the archive month read before the game was taken up again, ongoing.json
+    after: the copy in progress is newer by a move, so it is the one exported, and the one
+    listed whole, though the archive month still holds the other."""
     newer = fake_record("g", 6)
     with open_store(folder) as store:
         store.save_game(fake_record("g", 5, finished=True))
-        kept = (folder / MAIN_FILE).read_bytes()
+        kept = {name: (folder / name).read_bytes() for name in (MAIN_FILE, MONTH)}
         store.save_game(newer)
-    (folder / MAIN_FILE).write_bytes(kept)
+    for name, body in kept.items():
+        (folder / name).write_bytes(body)
     with open_store(folder, read_only=True) as reader:
         (game,) = reader.export_all()["games"]
         assert bare(reader.game("g")) == newer
+        # Listed whole, in progress: not with the moves of its older archived copy.
+        assert [bare(g) for g in reader.games(with_actions=True)] == [newer]
     assert game == newer
