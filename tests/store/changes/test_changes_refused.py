@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from store_samples import fake_record
+from store_samples import attempt, fake_record
 
 from companion.store import Store, StoreError, open_store
 from companion.store.journal import Journal
@@ -21,6 +21,9 @@ CHANGES: dict[str, Callable[[Store], object]] = {
     "the game set aside": lambda store: store.set_aside_game("g"),
     "the campaign": lambda store: store.save_campaign({"id": "c2"}),
     "the settings": lambda store: store.update_settings(theme="dark"),
+    "the player": lambda store: store.add_player("Bea"),
+    "the scenario attempt": lambda store: store.record_attempt(attempt("base-1", 30)),
+    "the game": lambda store: store.save_game(fake_record("g", 5)),
 }
 CAMPAIGN_DELETED: Callable[[Store], object] = lambda store: store.delete_campaign("c")  # noqa: E731
 
