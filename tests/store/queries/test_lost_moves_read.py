@@ -29,3 +29,26 @@ def test_a_game_whose_moves_are_lost_is_read_as_its_summary(folder: Path) -> Non
         assert bare(store.game("kept")) == kept
         listed = store.games(finished=True, with_actions=True)
         assert [bare(g) for g in listed] == [kept, summary]
+
+
+def test_games_left_out_of_an_export_are_told_with_their_days(
+        folder: Path, tmp_path: Path) -> None:
+    """Two games of a month lost with its previous version and every backup: the export
+    holds the others and says which days the two were played."""
+    with open_store(folder) as store:
+        store.save_game(fake_record("a", 6, finished=True))
+        store.save_game(fake_record("b", 5, finished=True, minutes=60 * 24 * 3))
+        store.save_game(fake_record("kept", 4, finished=True, minutes=60 * 24 * 40))
+        store.save_game(fake_record("open", 4, minutes=60 * 24 * 41))
+        store.add_player("Ana")
+        store.save_campaign({"id": "c"})
+    for name in ("2025-01.json", "2025-01.json.prev"):
+        (folder / ARCHIVE_DIR / name).unlink(missing_ok=True)
+    shutil.rmtree(folder / "backups")
+    with open_store(folder) as store:
+        assert [str(n) for n in store.export_gaps()] == [
+            "2 games of your history are not in the export: their moves were lost when"
+            " their archive file was damaged (January 1, 2025, January 4, 2025). They stay"
+            " in your history with their scores."]
+        written = store.export_file(tmp_path / "out.json")
+    assert written == {"games": 2, "attempts": 0, "campaigns": 1, "players": 1}
