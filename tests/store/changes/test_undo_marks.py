@@ -33,3 +33,19 @@ def test_a_game_and_a_campaign_of_one_id_keep_their_own_marks(store: Store) -> N
     assert store.delete_game("x")
     store.save_campaign({"id": "x", "box": 2})
     assert _marked(store) == [("game", "x")]
+
+
+def test_a_game_saved_again_after_a_deletion_dated_ahead_is_dated_after_it(
+        store: Store) -> None:
+    """Played on a device whose clock was a long way ahead, deleted, then the undo: the
+    mark is dated just after the game, and the game saved again just after the mark,
+    so that it wins over the mark where the mark already went."""
+    ahead = fake_record("g", 3) | {"updated": "2099-06-01T12:00:00+00:00"}
+    store.save_game(ahead)
+    assert store.delete_game("g")
+    (mark,) = store.deletions()
+    assert mark["deleted"] == "2099-06-01T12:00:00.000001+00:00"
+    store.save_game(ahead)
+    again = store.game("g")
+    assert again is not None and again["updated"] == "2099-06-01T12:00:00.000002+00:00"
+    assert store.deletions() == []
