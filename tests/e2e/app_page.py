@@ -94,13 +94,17 @@ class AppPage:
 
     def answers(self) -> int | None:
         """How many messages the server has sent this tab; None without a socket."""
-        return self._counted("received")
+        return self._counted()[0]
 
-    def _counted(self, way: str) -> int | None:
+    def _counted(self) -> tuple[int | None, int | None]:
+        """Messages received from the server and sent to it so far, in one read of the
+        page; None for both without a socket."""
         counted = self.page.wait_for_function(  # always true: a read with a timeout
-            "way => [window.__companionSocket && window.__companionSocket.opened"
-            " ? window.__companionSocket[way] : null]", arg=way, timeout=PAGE_CALL_TIMEOUT_MS)
-        return counted.json_value()[0]  # type: ignore[no-any-return]
+            "() => [window.__companionSocket && window.__companionSocket.opened"
+            " ? [window.__companionSocket.received, window.__companionSocket.sent]"
+            " : [null, null]]", timeout=PAGE_CALL_TIMEOUT_MS)
+        received, sent = counted.json_value()[0]
+        return received, sent
 
     def landed(self, before: int | None) -> bool:
         """Whether a tap left the tab since `before` messages had been sent (a tab with no
@@ -178,8 +182,7 @@ class AppPage:
         self.taps += 1
         for attempt in range(ATTEMPTS):
             try:
-                before = self.answers() if answered else None
-                sent = self._counted("sent") if answered else None
+                before, sent = self._counted() if answered else (None, None)
                 found().click()
                 if not self.landed(sent) and attempt < ATTEMPTS - 1:
                     continue
