@@ -103,10 +103,11 @@ class CompanionApp:
         self.last_message = ""
         self._notice: ft.SnackBar | None = None
         """The message last shown at the bottom (`notify`), which `close_notice` closes."""
-        self._own_pushes: list[str] = []
-        self._own_pushes_until = 0.0
+        self._own_pushes: list[tuple[str, float]] = []
+        """The addresses the app pushed that the browser has not reported back yet, each
+        with the time after which it no longer waits for that report."""
         self._echoed: asyncio.Event | None = None
-        """Set when the browser reports the first of the app's own pushes back."""
+        """Set when the browser reports one of the app's own pushes back."""
         self.memory: dict[str, Any] = {}
         """What this tab keeps between screens (open game sessions...), never global."""
         self._context = contextvars.copy_context()
@@ -355,25 +356,32 @@ class CompanionApp:
         await asyncio.sleep(HISTORY_DELAY)
         if self.route != route:  # the player already went elsewhere
             return
-        # The browser reports both addresses back; showing them would build the screen
-        # again and lose what the player already typed or chose on it.
-        self._own_pushes = [address.HOME, route]
-        self._own_pushes_until = time.monotonic() + OWN_PUSHES_SECONDS
         self._echoed = asyncio.Event()
-        await self.page.push_route(address.HOME)
+        await self._push(address.HOME)
         # Two pushes the browser handles in one frame become one history entry (seen on
         # a busy machine: home never got under the address). The second waits until the
         # browser has reported the first back, then for the next frame.
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._echoed.wait(), OWN_PUSHES_SECONDS)
         await asyncio.sleep(NEXT_FRAME)
+        # A tap meanwhile pushed its own address over home: pushing this one again would
+        # leave the address bar, and the browser's next report, on the screen just left
+        # (seen on a busy machine: the log opened, then the game came back over it).
+        if self.route == route:
+            await self._push(route)
+
+    async def _push(self, route: str) -> None:
+        """Push `route` to the browser's history. The browser reports it back, maybe
+        after the player has moved on; showing it then would take them back (and build
+        a screen again, losing what was typed or chosen on it), so it is awaited."""
+        self._own_pushes.append((route, time.monotonic() + OWN_PUSHES_SECONDS))
         await self.page.push_route(route)
 
     def _tell_browser(self, route: str) -> None:
         """Push the address to the browser's history. The browser may answer with a
         route change to where we already are, which changes nothing."""
         with contextlib.suppress(RuntimeError):  # no loop (a unit test): nobody to tell
-            self.page.run_task(self.page.push_route, route)
+            self.page.run_task(self._push, route)
 
     def _on_route_change(self, event: ft.RouteChangeEvent) -> None:
         """The browser's address changed (back button, a typed address)."""
@@ -383,14 +391,19 @@ class CompanionApp:
             self.show(event.route)
 
     def _own_push(self, route: str) -> bool:
-        """Whether `route` is the browser reporting the app's own history push."""
-        if not self._own_pushes or time.monotonic() > self._own_pushes_until:
+        """Whether `route` is the browser reporting one of the app's own history pushes.
+
+        Reports come in the order of the pushes; one the browser never sends (a push of
+        the address it already shows) is passed over by the next one, or forgotten once
+        its time is up. Anything else is the player's own (back button, typed address),
+        and the pushes still awaited are forgotten with it."""
+        now = time.monotonic()
+        awaited = [(pushed, until) for pushed, until in self._own_pushes if until >= now]
+        routes_awaited = [pushed for pushed, _ in awaited]
+        if route not in routes_awaited:
             self._own_pushes = []
             return False
-        if self._own_pushes[0] != route:
-            self._own_pushes = []
-            return False
-        self._own_pushes.pop(0)
+        self._own_pushes = awaited[routes_awaited.index(route) + 1:]
         if self._echoed is not None:
             self._echoed.set()
         return True

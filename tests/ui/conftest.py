@@ -29,8 +29,9 @@ def open_ui() -> Iterator[Callable[..., Ui]]:
     opened: list[Ui] = []
 
     def start(services: Services, width: float = 390, height: float = 844,
-              route: str = "/", beside: Ui | None = None) -> Ui:
-        ui = Ui(make_main(services), width=width, height=height, route=route, beside=beside)
+              route: str = "/", beside: Ui | None = None, hold_reports: bool = False) -> Ui:
+        ui = Ui(make_main(services), width=width, height=height, route=route, beside=beside,
+                hold_reports=hold_reports)
         opened.append(ui)
         return ui
 

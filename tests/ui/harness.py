@@ -60,6 +60,10 @@ class FakeClient(Connection):
         self.calls: list[tuple[str, Any]] = []
         self.sent_actions: list[Any] = []
         self._encode = configure_encode_object_for_msgpack(BaseControl)
+        self.route = "/"
+        """The address the browser shows."""
+        self.reports: list[str] = []
+        """Addresses the app pushed that the browser has yet to report back."""
 
     def send_message(self, message: Message) -> None:
         self.sent_actions.append(message.action)
@@ -69,6 +73,11 @@ class FakeClient(Connection):
         if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
             body = message.body
             self.calls.append((body.name, body.args))
+            # As Flet's client: a pushed address is reported back as a route change,
+            # unless the browser already shows it.
+            if body.name == "push_route" and body.args["route"] != self.route:
+                self.route = body.args["route"]
+                self.reports.append(self.route)
             session = self.session
             self.loop.call_soon(
                 session.handle_invoke_method_results, body.control_id, body.call_id, None, None
@@ -134,11 +143,16 @@ class Ui:
     """One browser tab's worth of app, driven from a test."""
 
     def __init__(self, main: Callable[[ft.Page], Any], width: float = 390,
-                 height: float = 844, route: str = "/", beside: Ui | None = None) -> None:
+                 height: float = 844, route: str = "/", beside: Ui | None = None,
+                 hold_reports: bool = False) -> None:
         # `beside`: another tab of the same server (one loop, one pubsub hub).
         self.shared = beside is not None
         self.loop = beside.loop if beside is not None else asyncio.new_event_loop()
         self.client = FakeClient(self.loop)
+        self.client.route = route
+        self.holding = hold_reports
+        """Whether the browser's reports of pushed addresses wait for `report()` (a busy
+        browser) instead of coming right after each step."""
         if beside is not None:
             self.client.pubsubhub = beside.client.pubsubhub
         self.session = Session(self.client)
@@ -181,7 +195,18 @@ class Ui:
         result = self.loop.run_until_complete(coro)
         # Let tasks the handler started (method-call replies...) finish.
         self.loop.run_until_complete(asyncio.sleep(0))
+        while self.client.reports and not self.holding:
+            self.report()
         return result
+
+    def report(self) -> None:
+        """The browser reports the oldest address the app pushed and it has not yet
+        reported, as Flet's client does: a route change."""
+        route = self.client.reports.pop(0)
+        self.session.apply_patch(self.page._i, {"route": route})
+        self.loop.run_until_complete(
+            self.session.dispatch_event(self.page._i, "route_change", {"route": route}))
+        self.loop.run_until_complete(asyncio.sleep(0))
 
     def focus_calls(self) -> int:
         """How many times the app asked for the focus, once every task it started has
@@ -252,6 +277,7 @@ class Ui:
 
     def go(self, route: str) -> None:
         """The browser's address changes (a typed address, or back/forward)."""
+        self.client.route = route
         self.session.apply_patch(self.page._i, {"route": route})
         self.run(self.session.dispatch_event(self.page._i, "route_change", {"route": route}))
 
