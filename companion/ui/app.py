@@ -13,12 +13,10 @@ shell: each is given it as a `Shell` (`screen.py`), the little of it that screen
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import contextvars
 import logging
 import sys
-import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +29,7 @@ from companion.i18n import SUPPORTED, follow_sessions, t
 from companion.rules.errors import Rejected
 from companion.store import StoreError
 from companion.ui import address, device_prefs, routes, sections, wakelock
+from companion.ui.browser_history import BrowserHistory
 from companion.ui.kit import widgets as w
 from companion.ui.screen import Screen, ScreenMissing
 from companion.usecases.labels import message
@@ -45,12 +44,6 @@ SEED_COLOUR = "#00695C"
 CONTENT_COLUMNS: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
     "xs": 12, "md": 10, "lg": 8, "xl": 6}
 """Phone: full width; wider windows: a centred column, so lines stay readable."""
-HISTORY_DELAY = 1.0
-"""Seconds after start before a deep address gets home under it (see `_put_home_under`)."""
-OWN_PUSHES_SECONDS = 5.0
-"""How long the browser may take to report the app's own history pushes back."""
-NEXT_FRAME = 0.1
-"""Seconds that hold a browser frame or more, between two pushes to its history."""
 WIDE = 840
 """From this width the sections are a rail at the side instead of a bar at the bottom."""
 
@@ -93,6 +86,13 @@ class _Frame:
     """What scrolls the screen: the view on a phone, the column beside the rail."""
 
 
+def _draw_nothing(event: Any = None) -> None:
+    """A tab hidden, shown or going away (a reload) changes nothing on its screen, so
+    Flet's redraw after the event is not needed. It would also find the connection of a
+    reloading tab already put away, and print a traceback."""
+    ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
+
+
 class CompanionApp:
     """Routes, views, theme, language and messages for one page (browser tab)."""
 
@@ -103,11 +103,7 @@ class CompanionApp:
         self.last_message = ""
         self._notice: ft.SnackBar | None = None
         """The message last shown at the bottom (`notify`), which `close_notice` closes."""
-        self._own_pushes: list[tuple[str, float]] = []
-        """The addresses the app pushed that the browser has not reported back yet, each
-        with the time after which it no longer waits for that report."""
-        self._echoed: asyncio.Event | None = None
-        """Set when the browser reports one of the app's own pushes back."""
+        self.history = BrowserHistory(page)
         self.memory: dict[str, Any] = {}
         """What this tab keeps between screens (open game sessions...), never global."""
         self._context = contextvars.copy_context()
@@ -128,13 +124,14 @@ class CompanionApp:
         page.on_route_change = self._on_route_change
         page.on_view_pop = self._on_view_pop
         page.on_resize = self._on_resize
+        page.on_app_lifecycle_state_change = _draw_nothing
         self._wide = self._is_wide()
         route = page.route or address.HOME
         self.show(route)
         device_prefs.recall(self)
         if routes.parents(route):
             with contextlib.suppress(RuntimeError):  # no loop (a unit test)
-                self.page.run_task(self._put_home_under, route)
+                self.page.run_task(self.history.put_home_under, route, lambda: self.route)
 
     def _guard_every_handler(self) -> None:
         """One guard for every handler of this tab: an error becomes a message on the
@@ -158,11 +155,19 @@ class CompanionApp:
 
     def handler_failed(self, error: Exception) -> None:
         """Say what went wrong, keep the screen, and show it as the data now is."""
-        if isinstance(error, Rejected | StoreError):
-            self.explain(error)  # its template, in the player's language
-        else:  # a bug: its English text means nothing to a player, the log keeps it
+        try:
+            if isinstance(error, Rejected | StoreError):
+                self.explain(error)  # its template, in the player's language
+            else:  # a bug: its English text means nothing to a player, the log keeps it
+                self.notify(t("Something went wrong. Nothing else was changed; "
+                              "you can go on."))
+        except Exception:
+            # Nothing reaches the tab: it has gone (reloaded or closed while a screen
+            # was drawn), and the handler's error was that send too.
+            log.debug("A handler of a tab that has gone failed: %s", _one_line(error))
+            return
+        if not isinstance(error, Rejected | StoreError):
             log.error("A handler failed: %s", _one_line(error))
-            self.notify(t("Something went wrong. Nothing else was changed; you can go on."))
         with contextlib.suppress(Exception):  # the screen as the data now is
             self.refresh()
 
@@ -202,7 +207,7 @@ class CompanionApp:
     def navigate(self, route: str) -> None:
         """Go to `route`: show it now, and tell the browser (history, address bar)."""
         self.show(route)
-        self._tell_browser(route)
+        self.history.tell(route)
 
     def back(self) -> None:
         """One screen up: the route's parent (the home screen has none)."""
@@ -344,69 +349,12 @@ class CompanionApp:
         wakelock.follow(self, self.screen.keep_awake)
         self.page.update()
 
-    async def _put_home_under(self, route: str) -> None:
-        """Opened on a deep address (a bookmark, a reload): put home in the browser's
-        history under it, so the back button goes home instead of leaving the app.
-
-        The browser's router must have settled on its first address first: pushed
-        earlier, the two addresses replaced each other and left no history (seen in
-        Chromium). The browser reports both steps; the app shows home, then the address
-        again, so at worst a flicker at start, never a wrong screen.
-        """
-        await asyncio.sleep(HISTORY_DELAY)
-        if self.route != route:  # the player already went elsewhere
-            return
-        self._echoed = asyncio.Event()
-        await self._push(address.HOME)
-        # Two pushes the browser handles in one frame become one history entry (seen on
-        # a busy machine: home never got under the address). The second waits until the
-        # browser has reported the first back, then for the next frame.
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._echoed.wait(), OWN_PUSHES_SECONDS)
-        await asyncio.sleep(NEXT_FRAME)
-        # A tap meanwhile pushed its own address over home: pushing this one again would
-        # leave the address bar, and the browser's next report, on the screen just left
-        # (seen on a busy machine: the log opened, then the game came back over it).
-        if self.route == route:
-            await self._push(route)
-
-    async def _push(self, route: str) -> None:
-        """Push `route` to the browser's history. The browser reports it back, maybe
-        after the player has moved on; showing it then would take them back (and build
-        a screen again, losing what was typed or chosen on it), so it is awaited."""
-        self._own_pushes.append((route, time.monotonic() + OWN_PUSHES_SECONDS))
-        await self.page.push_route(route)
-
-    def _tell_browser(self, route: str) -> None:
-        """Push the address to the browser's history. The browser may answer with a
-        route change to where we already are, which changes nothing."""
-        with contextlib.suppress(RuntimeError):  # no loop (a unit test): nobody to tell
-            self.page.run_task(self._push, route)
-
     def _on_route_change(self, event: ft.RouteChangeEvent) -> None:
         """The browser's address changed (back button, a typed address)."""
-        if self._own_push(event.route):
+        if self.history.is_own(event.route):
             return
         if event.route != self.route:
             self.show(event.route)
-
-    def _own_push(self, route: str) -> bool:
-        """Whether `route` is the browser reporting one of the app's own history pushes.
-
-        Reports come in the order of the pushes; one the browser never sends (a push of
-        the address it already shows) is passed over by the next one, or forgotten once
-        its time is up. Anything else is the player's own (back button, typed address),
-        and the pushes still awaited are forgotten with it."""
-        now = time.monotonic()
-        awaited = [(pushed, until) for pushed, until in self._own_pushes if until >= now]
-        routes_awaited = [pushed for pushed, _ in awaited]
-        if route not in routes_awaited:
-            self._own_pushes = []
-            return False
-        self._own_pushes = awaited[routes_awaited.index(route) + 1:]
-        if self._echoed is not None:
-            self._echoed.set()
-        return True
 
     def _on_view_pop(self, event: ft.ViewPopEvent) -> None:
         """The phone's back gesture or the app bar's arrow: one level up."""

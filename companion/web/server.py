@@ -31,7 +31,7 @@ from companion.usecases import share
 from companion.usecases.share import CODE_PARAM
 from companion.usecases.take_home import TakenHome
 from companion.web.client_files import precompressed
-from companion.web.closing import QuietClose
+from companion.web.closing import QuietClose, quiet_gone_tabs
 from companion.web.door import TOKEN, Door, Prompt, cookie_name
 from companion.web.downloads import Downloads
 
@@ -152,6 +152,7 @@ def build_app(main: Callable[[Any], Any], *, host: str, port: int, secret: str,
                                  if getattr(route, "path", None) not in UNUSED_ROUTES]
     # Inside the door: the key or the code still guards every client file. A tab that
     # closes while Flet sends to it is a tab closing, not an error (`closing.py`).
+    quiet_gone_tabs()
     served: ASGIApp = QuietClose(routes_not_files(
         precompressed(flet_app, assets_dir=assets_dir().resolve())))
     if take_home is not None:

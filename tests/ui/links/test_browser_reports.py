@@ -12,7 +12,7 @@ import pytest
 from harness import Ui
 
 from companion.rules.actions import Start
-from companion.ui import app as shell
+from companion.ui import browser_history as shell
 from companion.usecases.services import Services
 from companion.usecases.session import GameSession
 
