@@ -208,10 +208,9 @@ class Ui:
             self.session.dispatch_event(self.page._i, "route_change", {"route": route}))
         self.loop.run_until_complete(asyncio.sleep(0))
 
-    def focus_calls(self) -> int:
-        """How many times the app asked for the focus, once every task it started has
-        run: the focus is asked as a task, so a count read earlier could miss one still
-        queued."""
+    def settle(self) -> None:
+        """Run the tab's loop until every task the app started has ended: a call the app
+        makes as a task (the focus, the wakelock) may still be queued after a tap."""
         async def settled() -> None:
             me = asyncio.current_task()
             for _ in range(1000):  # a bound, not a wait: each turn lets queued tasks run
@@ -223,7 +222,27 @@ class Ui:
             raise AssertionError(f"tasks still running: {pending}")
 
         self.run(settled())
-        return sum(1 for name, _ in self.client.calls if name == "focus")
+
+    def wait_for(self, condition: Callable[[], bool], what: str) -> None:
+        """Run the tab's loop until `condition` holds (a task of the app's own that waits
+        for the browser never ends by itself, so `settle` cannot be used)."""
+        async def until() -> None:
+            for _ in range(10_000):  # a bound on failure only: ten seconds or more
+                if condition():
+                    return
+                await asyncio.sleep(0.001)
+            raise AssertionError(f"never came: {what}")
+
+        self.run(until())
+
+    def calls(self, *names: str) -> list[str]:
+        """The client calls named `names` the app made, in order, once it has settled."""
+        self.settle()
+        return [name for name, _ in self.client.calls if name in names]
+
+    def focus_calls(self) -> int:
+        """How many times the app asked for the focus."""
+        return len(self.calls("focus"))
 
     def disconnect(self) -> None:
         """The tab's connection drops (a phone asleep, a reload under way): its session

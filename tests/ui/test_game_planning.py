@@ -3,8 +3,6 @@ counter, scenario cards marked, the others asked once and only when it matters."
 
 from __future__ import annotations
 
-import asyncio
-
 from harness import Ui
 from test_game_flow import draft, finish_step, search, start_solo
 
@@ -139,8 +137,7 @@ def test_science_supremacy_is_said_once(ui: Ui) -> None:
 
 def test_the_screen_stays_on_during_a_game_only(ui: Ui) -> None:
     def calls() -> list[str]:
-        ui.run(asyncio.sleep(0.05))  # the wakelock's call runs as a task
-        return [name for name, _ in ui.client.calls if name in ("enable", "disable")]
+        return ui.calls("enable", "disable")  # the wakelock's, once its tasks have run
 
     start_solo(ui)
     assert calls() == ["enable"]

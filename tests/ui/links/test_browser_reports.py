@@ -5,7 +5,6 @@ and never takes them back to the screen they left. What the player does in the b
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 
 import pytest
@@ -15,11 +14,6 @@ from companion.rules.actions import Start
 from companion.ui import browser_history as shell
 from companion.usecases.services import Services
 from companion.usecases.session import GameSession
-
-
-def _let_tasks_run(ui: Ui) -> None:
-    """A few turns of the tab's loop: the app's own timers (with no delay here) go on."""
-    ui.run(asyncio.sleep(0.05))
 
 
 def test_reports_that_come_at_once_change_nothing(
@@ -90,15 +84,13 @@ def test_a_tap_while_home_is_put_under_a_deep_address_keeps_its_screen(
     monkeypatch.setattr(shell, "NEXT_FRAME", 0.0)
     game = GameSession.new(services, Start(empire="Noram States")).id
     ui = open_ui(services, route=f"/play/{game}", hold_reports=True)
-    _let_tasks_run(ui)
-    assert ui.pushed_routes() == ["/"]  # home pushed; the game's address waits its report
-    ui.click("Moves so far")
+    ui.wait_for(lambda: ui.pushed_routes() == ["/"], "home pushed under the game")
+    ui.click("Moves so far")  # the game's address still waits for home's report
     log = ui.route
     assert log.startswith(f"/play/{game}/log")
     ui.report()  # the browser reports home
-    _let_tasks_run(ui)
+    ui.settle()  # home put under the game, as far as it goes
     ui.report()  # then the log
-    _let_tasks_run(ui)
     assert ui.pushed_routes() == ["/", log]
     assert ui.route == log
     assert ui.text("log-count") == "1 move so far, latest first"
@@ -111,9 +103,9 @@ def test_home_goes_under_a_deep_address_when_the_player_waits(
     monkeypatch.setattr(shell, "NEXT_FRAME", 0.0)
     game = GameSession.new(services, Start(empire="Noram States")).id
     ui = open_ui(services, route=f"/play/{game}", hold_reports=True)
-    _let_tasks_run(ui)
+    ui.wait_for(lambda: ui.pushed_routes() == ["/"], "home pushed under the game")
     ui.report()  # home: the app does not show it
-    _let_tasks_run(ui)
+    ui.settle()
     assert ui.route == f"/play/{game}"
     assert ui.pushed_routes() == ["/", f"/play/{game}"]
     ui.report()
