@@ -185,3 +185,17 @@ def test_a_campaign_the_campaign_rules_cannot_rebuild_is_refused_by_its_place() 
         checked(doc(campaigns=[{"id": "c-1"}]), known=Known.shipped())
     assert str(refused.value) == ("campaigns[0]: This campaign data is not valid: Object"
                                   " missing required field `name`")
+
+
+def test_campaigns_are_rebuilt_with_the_boxes_the_import_knows() -> None:
+    """A campaign of a box the app has is kept whole; the same campaign is refused when
+    the import knows no box (so the player learns the box is missing, not that the file
+    is unreadable)."""
+    campaign = {"id": "c-1", "name": "Friday", "box": "war-or-peace",
+                "players": ["Ana", "Bo"], "scenarios": []}
+    kept = checked(doc(campaigns=[campaign]), known=Known.shipped())
+    assert kept.campaigns == [campaign]
+    with pytest.raises(Invalid) as refused:
+        checked(doc(campaigns=[campaign]), known=Known(shipped_scenarios(), {}))
+    assert str(refused.value) == ("campaigns[0]: Campaign Friday uses box 'war-or-peace',"
+                                  " which is not installed; known boxes: none")
