@@ -466,7 +466,7 @@ class Mending:
 
     # the previous versions
 
-    def _check_spares(self, months: bool = True) -> None:
+    def _check_spares(self, *, months: bool) -> None:
         """Set aside each damaged previous version `<file>.prev` (see the module); those of
         the archive months only if `months` (once a day: they are as large as the
         archive, and only ever read as copies, each checked then)."""
