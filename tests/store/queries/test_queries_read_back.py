@@ -58,7 +58,8 @@ def test_a_scenarios_progress_counts_its_own_attempts_only(store: Store) -> None
 
 def test_games_in_progress_are_whole_and_apart_from_the_history(store: Store) -> None:
     filled(store)
-    assert [bare(g) for g in store.ongoing_games()] == [fake_record("open", 3, minutes=60 * 24 * 41)]
+    in_progress = fake_record("open", 3, minutes=60 * 24 * 41)
+    assert [bare(g) for g in store.ongoing_games()] == [in_progress]
     listed = store.games(finished=False)
     assert [g["id"] for g in listed] == ["open"] and "actions" not in listed[0]
     history = store.games(finished=True)
