@@ -4,12 +4,14 @@ history, listings without the moves unless asked, and an export naming every par
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 from store_samples import attempt, bare, fake_record
 
 from companion.store import Store, open_store
-from companion.store.schema import SCHEMA_VERSION
+from companion.store.schema import ARCHIVE_DIR, SCHEMA_VERSION
 from companion.store.validate import DEFAULT_SETTINGS, EXPORT_FORMAT
 
 
@@ -79,3 +81,27 @@ def test_an_export_names_each_part(store: Store) -> None:
     assert sorted(c["id"] for c in data["campaigns"]) == ["first", "second"]
     assert data["players"] == ["Ana", "Bo"]
     assert [m["id"] for m in data["deleted"]] == ["dropped", "gone"]
+
+
+def test_the_export_file_holds_the_export(store: Store, tmp_path: Path) -> None:
+    filled(store)
+    written = store.export_file(tmp_path / "out.json")
+    assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8")) == store.export_all()
+    assert written == {"games": 3, "attempts": 3, "campaigns": 2, "players": 2}
+
+
+def test_one_game_left_out_of_an_export_is_told_alone(folder: Path) -> None:
+    """Its month lost with every copy: the export says so of the one game, in the
+    singular."""
+    with open_store(folder) as store:
+        store.save_game(fake_record("lost", 6, finished=True))
+        store.save_game(fake_record("kept", 4, finished=True, minutes=60 * 24 * 40))
+        assert store.export_gaps() == []
+    for name in ("2025-01.json", "2025-01.json.prev"):
+        (folder / ARCHIVE_DIR / name).unlink(missing_ok=True)
+    shutil.rmtree(folder / "backups")
+    with open_store(folder) as store:
+        assert [str(n) for n in store.export_gaps()] == [
+            "1 game of your history is not in the export: its moves were lost when its"
+            " archive file was damaged (January 1, 2025). It stays in your history with"
+            " its score."]
