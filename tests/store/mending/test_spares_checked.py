@@ -1,0 +1,30 @@
+"""Which previous versions (`<file>.prev`) are set aside at opening: one of the main
+files from before checksums is decoded whole, so garbage there is set aside; an archive
+month's is taken as it is (it is checked when it is used as a copy), so it stays."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from store_samples import fake_record
+
+from companion.store import open_store
+from companion.store.schema import ARCHIVE_DIR, MAIN_FILE
+
+
+def test_an_unsealed_garbage_spare_is_set_aside_for_a_main_file_only(folder: Path) -> None:
+    with open_store(folder) as store:
+        store.save_game(fake_record("done", 5, finished=True))
+        store.add_player("Ana")
+    main_spare = folder / f"{MAIN_FILE}.prev"
+    month_spare = folder / ARCHIVE_DIR / "2025-01.json.prev"
+    main_spare.write_bytes(b"not json, and no checksum")
+    month_spare.write_bytes(b"not json, and no checksum")
+    shutil.rmtree(folder / "backups")  # the first opening of the day checks the months too
+    with open_store(folder) as store:
+        assert store.players() == ["Ana"]
+    assert not main_spare.exists()
+    assert [p.name.split(".damaged")[0] for p in folder.glob("*.damaged*")] == [
+        f"{MAIN_FILE}.prev"]
+    assert month_spare.read_bytes() == b"not json, and no checksum"
