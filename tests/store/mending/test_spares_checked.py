@@ -7,9 +7,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from store_samples import fake_record
 
-from companion.store import open_store
+from companion.store import StoreError, open_store
 from companion.store.schema import ARCHIVE_DIR, MAIN_FILE
 
 
@@ -28,3 +29,17 @@ def test_an_unsealed_garbage_spare_is_set_aside_for_a_main_file_only(folder: Pat
     assert [p.name.split(".damaged")[0] for p in folder.glob("*.damaged*")] == [
         f"{MAIN_FILE}.prev"]
     assert month_spare.read_bytes() == b"not json, and no checksum"
+
+
+def test_an_archive_month_out_of_reach_stops_the_opening_naming_it(folder: Path) -> None:
+    """A folder where an archive month should be: the opening says which file, and what
+    to do, rather than mending over it."""
+    with open_store(folder) as store:
+        store.save_game(fake_record("done", 5, finished=True))
+    month = folder / ARCHIVE_DIR / "2025-01.json"
+    month.unlink()
+    month.mkdir()
+    with pytest.raises(StoreError) as raised:
+        open_store(folder).close()
+    assert str(raised.value).startswith(
+        f"Cannot read {month}: it is not a regular file (a folder, a pipe or a device")
