@@ -8,9 +8,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from store_samples import fake_record
+from store_samples import bare, fake_record
 
 from companion.store import StoreError, open_store
+from companion.store.atomic import unseal
 from companion.store.schema import ARCHIVE_DIR, MAIN_FILE
 
 
@@ -43,3 +44,32 @@ def test_an_archive_month_out_of_reach_stops_the_opening_naming_it(folder: Path)
         open_store(folder).close()
     assert str(raised.value).startswith(
         f"Cannot read {month}: it is not a regular file (a folder, a pipe or a device")
+
+
+def test_a_month_from_before_checksums_is_not_taken_for_damage(folder: Path) -> None:
+    """An archive month written by an earlier version, without its checksum, is read
+    as it is: no notice, nothing set aside, its game whole."""
+    record = fake_record("done", 5, finished=True)
+    with open_store(folder) as store:
+        store.save_game(record)
+    month = folder / ARCHIVE_DIR / "2025-01.json"
+    month.write_bytes(unseal(month.read_bytes())[0])
+    with open_store(folder) as store:
+        assert store.notices == []
+        assert bare(store.game("done")) == record
+    assert list(folder.rglob("*.damaged*")) == []
+
+
+def test_a_month_whose_moves_are_lost_is_told_once(folder: Path) -> None:
+    """Its games stay in the history with their scores, marked lost: the next opening
+    does not look for the month again."""
+    with open_store(folder) as store:
+        store.save_game(fake_record("lost", 6, finished=True))
+    for name in ("2025-01.json", "2025-01.json.prev"):
+        (folder / ARCHIVE_DIR / name).unlink(missing_ok=True)
+    shutil.rmtree(folder / "backups")
+    with open_store(folder) as store:
+        assert store.notices != []
+    with open_store(folder) as store:
+        assert store.notices == []
+        assert store.games(finished=True)[0]["id"] == "lost"
