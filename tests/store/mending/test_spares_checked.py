@@ -61,8 +61,9 @@ def test_a_month_from_before_checksums_is_not_taken_for_damage(folder: Path) -> 
 
 
 def test_a_month_whose_moves_are_lost_is_told_once(folder: Path) -> None:
-    """Its games stay in the history with their scores, marked lost: the next opening
-    does not look for the month again."""
+    """Its games stay in the history with their scores, marked lost: the month is not
+    looked for again, even once more gone, since the history lists no game of it whose
+    moves could come back."""
     with open_store(folder) as store:
         store.save_game(fake_record("lost", 6, finished=True))
     for name in ("2025-01.json", "2025-01.json.prev"):
@@ -70,6 +71,9 @@ def test_a_month_whose_moves_are_lost_is_told_once(folder: Path) -> None:
     shutil.rmtree(folder / "backups")
     with open_store(folder) as store:
         assert store.notices != []
+    for name in ("2025-01.json", "2025-01.json.prev"):
+        (folder / ARCHIVE_DIR / name).unlink(missing_ok=True)
+    shutil.rmtree(folder / "backups", ignore_errors=True)
     with open_store(folder) as store:
         assert store.notices == []
         assert store.games(finished=True)[0]["id"] == "lost"
