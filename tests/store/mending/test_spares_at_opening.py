@@ -3,7 +3,7 @@ copies: a spare of store.json or of the games in progress is checked whole, even
 from before checksums, and set aside when damaged; an old month's spare from before
 checksums is left as it is (large, and checked when it is used as a copy); a month that
 cannot be read stops the opening with what to do; a month whose only games are already
-marked lost is not looked for again."""
+marked lost is not looked for again; a month from before checksums is no damage."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ import shutil
 from datetime import date
 from pathlib import Path
 
-from store_samples import fake_record
+from store_samples import bare, fake_record
 
 from companion.store import StoreError, open_store
+from companion.store.atomic import unseal
 from companion.store.schema import ARCHIVE_DIR, BACKUP_DIR, MAIN_FILE, ONGOING_FILE
 
 JANUARY = Path(ARCHIVE_DIR) / "2025-01.json"
@@ -98,3 +99,17 @@ def test_a_month_whose_games_are_all_lost_is_not_looked_for_again(folder: Path) 
         assert store.notices == []
         scores = {g["id"]: g["score"] for g in store.games(finished=True)}
         assert sorted(scores) == ["a", "b", "c"], "c stays in the history with its score"
+
+
+def test_a_month_from_before_checksums_is_not_taken_for_damage(folder: Path) -> None:
+    """An archive month written by an earlier version, without its checksum, is read
+    as it is: no notice, nothing set aside, its game whole."""
+    record = fake_record("done", 5, finished=True)
+    with open_store(folder) as store:
+        store.save_game(record)
+    month = folder / ARCHIVE_DIR / "2025-01.json"
+    month.write_bytes(unseal(month.read_bytes())[0])
+    with open_store(folder) as store:
+        assert store.notices == []
+        assert bare(store.game("done")) == record
+    assert list(folder.rglob("*.damaged*")) == []

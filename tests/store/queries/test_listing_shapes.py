@@ -1,14 +1,12 @@
-"""What a listing of games holds: the history and the games in progress as summaries
-(without their moves, which are most of a record's size: years of history stay quick to
-list), whole records only when asked; the games to pick up again whole, and only those."""
+"""A listing of games whole, when asked (the history's from their archive months), and
+the games to pick up again: those in progress, whole, and never an abandoned one. That
+a listing is otherwise made of summaries is in `test_queries_read_back.py`."""
 
 from __future__ import annotations
 
 from store_samples import bare, fake_record
 
 from companion.store import Store
-
-MOVES = ("actions", "redo")
 
 
 def _one_of_each(store: Store) -> tuple[dict[str, object], dict[str, object]]:
@@ -17,15 +15,6 @@ def _one_of_each(store: Store) -> tuple[dict[str, object], dict[str, object]]:
     store.save_game(finished)
     store.save_game(ongoing)
     return finished, ongoing
-
-
-def test_listed_games_come_without_their_moves(store: Store) -> None:
-    _one_of_each(store)
-    for finished in (None, True, False):
-        listed = store.games(finished)
-        assert listed, finished
-        assert all(not set(MOVES) & set(game) for game in listed), finished
-    assert [g["id"] for g in store.games()] == ["going", "done"]
 
 
 def test_listed_whole_when_asked(store: Store) -> None:
