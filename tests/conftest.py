@@ -32,13 +32,6 @@ ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT.parent / "shared" / "reference"
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: one worker more than the cores. The browser tests spend most of their
-    time waiting for a server and for a browser to draw (the whole run used under half
-    of two cores), so a third worker fills that time."""
-    return (os.cpu_count() or 1) + 1
-
-
 @pytest.fixture(autouse=True)
 def english_to_start() -> None:
     """Every test starts in English whatever ran before it: the process's language is one
