@@ -8,9 +8,13 @@ matter and speed does, like the kill -9 writer.
 from __future__ import annotations
 
 import random
+import shutil
 from datetime import UTC, datetime, timedelta
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from companion.store.schema import ARCHIVE_DIR, BACKUP_DIR
 
 if TYPE_CHECKING:
     from companion.rules.game import Game
@@ -163,3 +167,11 @@ def bare(record: dict[str, Any] | None) -> dict[str, Any] | None:
     if record is None:
         return None
     return {key: value for key, value in record.items() if key != "revision"}
+
+
+def lose_january(folder: Path) -> None:
+    """The archive of January 2025 gone with every copy of it: the month, its previous
+    version and the backups (daily and each game's own)."""
+    for name in ("2025-01.json", "2025-01.json.prev"):
+        (folder / ARCHIVE_DIR / name).unlink(missing_ok=True)
+    shutil.rmtree(folder / BACKUP_DIR)

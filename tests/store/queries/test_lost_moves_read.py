@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from store_samples import bare, fake_record
+from store_samples import bare, fake_record, lose_january
 
 from companion.store import open_store
 from companion.store.schema import ARCHIVE_DIR
@@ -42,9 +42,7 @@ def test_games_left_out_of_an_export_are_told_with_their_days(
         store.save_game(fake_record("open", 4, minutes=60 * 24 * 41))
         store.add_player("Ana")
         store.save_campaign({"id": "c"})
-    for name in ("2025-01.json", "2025-01.json.prev"):
-        (folder / ARCHIVE_DIR / name).unlink(missing_ok=True)
-    shutil.rmtree(folder / "backups")
+    lose_january(folder)
     with open_store(folder) as store:
         assert [str(n) for n in store.export_gaps()] == [
             "2 games of your history are not in the export: their moves were lost when"

@@ -5,13 +5,12 @@ history, listings without the moves unless asked, and an export naming every par
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
-from store_samples import attempt, bare, fake_record
+from store_samples import attempt, bare, fake_record, lose_january
 
 from companion.store import Store, open_store
-from companion.store.schema import ARCHIVE_DIR, SCHEMA_VERSION
+from companion.store.schema import SCHEMA_VERSION
 from companion.store.validate import DEFAULT_SETTINGS, EXPORT_FORMAT
 
 
@@ -97,9 +96,7 @@ def test_one_game_left_out_of_an_export_is_told_alone(folder: Path) -> None:
         store.save_game(fake_record("lost", 6, finished=True))
         store.save_game(fake_record("kept", 4, finished=True, minutes=60 * 24 * 40))
         assert store.export_gaps() == []
-    for name in ("2025-01.json", "2025-01.json.prev"):
-        (folder / ARCHIVE_DIR / name).unlink(missing_ok=True)
-    shutil.rmtree(folder / "backups")
+    lose_january(folder)
     with open_store(folder) as store:
         assert [str(n) for n in store.export_gaps()] == [
             "1 game of your history is not in the export: its moves were lost when its"
