@@ -41,9 +41,10 @@ class BrowserHistory:
     def tell(self, route: str) -> None:
         """Push the address to the browser's history (and its address bar)."""
         with contextlib.suppress(RuntimeError):  # no loop (a unit test): nobody to tell
-            self.page.run_task(self.push, route)
+            self.page.run_task(self._push, route)
 
-    async def push(self, route: str) -> None:
+    async def _push(self, route: str) -> None:
+        """Push `route`, its report awaited from now (see the module)."""
         self._awaited.append((route, time.monotonic() + OWN_PUSHES_SECONDS))
         await self.page.push_route(route)
 
@@ -78,7 +79,7 @@ class BrowserHistory:
         if showing() != route:  # the player already went elsewhere
             return
         self._reported = asyncio.Event()
-        await self.push(address.HOME)
+        await self._push(address.HOME)
         # Two pushes the browser handles in one frame become one history entry (seen on
         # a busy machine: home never got under the address). The second waits until the
         # browser has reported the first back, then for the next frame.
@@ -89,4 +90,4 @@ class BrowserHistory:
         # leave the address bar, and the browser's next report, on the screen just left
         # (seen on a busy machine: the log opened, then the game came back over it).
         if showing() == route:
-            await self.push(route)
+            await self._push(route)

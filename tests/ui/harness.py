@@ -202,11 +202,14 @@ class Ui:
     def report(self) -> None:
         """The browser reports the oldest address the app pushed and it has not yet
         reported, as Flet's client does: a route change."""
-        route = self.client.reports.pop(0)
-        self.session.apply_patch(self.page._i, {"route": route})
-        self.loop.run_until_complete(
-            self.session.dispatch_event(self.page._i, "route_change", {"route": route}))
+        self.loop.run_until_complete(self._route_changed(self.client.reports.pop(0)))
         self.loop.run_until_complete(asyncio.sleep(0))
+
+    async def _route_changed(self, route: str) -> None:
+        """What Flet's client sends when its address changes: the page's route, then
+        the event."""
+        self.session.apply_patch(self.page._i, {"route": route})
+        await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
 
     def settle(self) -> None:
         """Run the tab's loop until every task the app started has ended: a call the app
@@ -297,8 +300,7 @@ class Ui:
     def go(self, route: str) -> None:
         """The browser's address changes (a typed address, or back/forward)."""
         self.client.route = route
-        self.session.apply_patch(self.page._i, {"route": route})
-        self.run(self.session.dispatch_event(self.page._i, "route_change", {"route": route}))
+        self.run(self._route_changed(route))
 
     def pop_view(self) -> None:
         """The phone's back gesture: Flutter pops the top view and tells the app."""
