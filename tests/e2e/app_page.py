@@ -163,6 +163,21 @@ class AppPage:
     def button(self, name: str, *, exact: bool = True, within: str | None = None) -> Any:
         return self.scope(within).get_by_role("button", name=name, exact=exact)
 
+    def scroll_to(self, name: str) -> None:
+        """Bring a button into view, found again when Flutter replaces its node meanwhile
+        (the answer to the last tap still being drawn, seen on a busy machine)."""
+        from playwright.sync_api import Error
+
+        for attempt in range(ATTEMPTS):
+            try:
+                self.button(name).scroll_into_view_if_needed()
+                break
+            except Error as exc:
+                if "not attached" not in str(exc) or attempt == ATTEMPTS - 1:
+                    raise
+                self.settle()
+        self.settle()
+
     def click(self, name: str, *, exact: bool = True, within: str | None = None,
               answered: bool = True, first: bool = False) -> None:
         """Tap a button and wait for the server's answer, then for the screen to draw it,

@@ -59,8 +59,7 @@ def test_simon_scores_62_in_20_taps_and_no_key(app_server, page) -> None:
     app.page.mouse.wheel(0, -5000)  # back to the top: Empire, face and tokens
     app.settle()
     app.screenshots("quick-score")
-    app.button("Giant Tower").scroll_into_view_if_needed()  # Project: the tab open last
-    app.settle()
+    app.scroll_to("Giant Tower")  # Project: the tab open last
     app.screenshots("quick-score-grid")
 
 

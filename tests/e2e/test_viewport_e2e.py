@@ -31,8 +31,7 @@ def test_a_production_step_opens_at_its_top_and_settings_go_back_to_the_game(
     for query, name in DRAFTED:  # five cards under construction: a long screen
         app.fill("Search a drafted card", query)
         app.click(f"Build {name}")
-    app.page.get_by_role("button", name="Start production").scroll_into_view_if_needed()
-    app.settle()
+    app.scroll_to("Start production")
     app.click("Start production")
     app.wait_text("produced", "You produce 3 Materials")
     height = page.viewport_size["height"]

@@ -425,7 +425,10 @@
      *  what Python draws from then on is not part of it. */
     stopRecording() {
       const made = marks.some(([name]) => name === "python: first screen made");
-      if (made || this.agreed) this.record.open = false;
+      if (this.record.open && (made || this.agreed)) {
+        this.record.open = false;
+        mark("first screen: kept"); // nothing of this start is written over it from now on
+      }
     },
   };
 
