@@ -10,10 +10,11 @@ mutmut keeps, per function, the tests it found reaching it in its last run, and 
 written since may never be run against a mutant; a whole run again costs a package's
 every survivor. This runs the mutants `tools/mutate.py` made of one module (made first
 if there are none) against the tests of today's checkout, as mutmut does: the mutated
-module in a copy of the checkout, `MUTANT_UNDER_TEST` naming the mutant, pytest stopped
-at the first failure. Which mutants: `survived` (those the last run missed), `untried`,
-`all`, `~text` (the names holding text) or names separated by commas. It prints each
-mutant no test caught; a mutant that runs past `--timeout` is caught (it loops).
+module in a copy of the checkout (one per run, so two runs can share the cores),
+`MUTANT_UNDER_TEST` naming the mutant, pytest stopped at the first failure. Which
+mutants: `survived` (those the last run missed), `untried`, `all`, `~text` (the names
+holding text) or names separated by commas. It prints each mutant no test caught; a
+mutant that runs past `--timeout` is caught (it loops).
 
 Narrow tests first (a mutant caught by them is caught), then the survivors against
 the wider ones: each mutant costs a pytest start.
@@ -67,7 +68,7 @@ def chosen(mutated: Path, module: str, which: str) -> list[str]:
 def copy_checkout(path: str, mutated: Path) -> Path:
     """Today's checkout, with the one module mutated: its other modules and its tests
     stay as they are now."""
-    place = mutate.SCRATCH / "try"
+    place = mutate.SCRATCH / f"try-{os.getpid()}"
     shutil.rmtree(place, ignore_errors=True)
     for relative in mutate.tracked():
         target = place / relative
@@ -119,6 +120,15 @@ def main(argv: list[str] | None = None) -> int:
     module = mutate.dotted(args.module)
     names = chosen(mutated, module, args.which)
     place = copy_checkout(args.module, mutated)
+    try:
+        return try_each(names, place, args.module, tests, args.timeout)
+    finally:
+        os.chdir(ROOT)
+        shutil.rmtree(place, ignore_errors=True)
+
+
+def try_each(names: list[str], place: Path, path: str, tests: list[str],
+             timeout: float) -> int:
     os.chdir(place)
     sys.path.insert(0, str(place))
     os.environ["TMPDIR"] = tempfile.tempdir = str(mutate.own_temp(place))
@@ -127,14 +137,14 @@ def main(argv: list[str] | None = None) -> int:
     pytest_args = [*skipped, "-x", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
                    "-o", "addopts=", *(tests or ["tests", *mutate.TESTS])]
     import pytest  # noqa: F401  (once, before the forks)
-    if outcome("", pytest_args, args.timeout) != 0:
+    if outcome("", pytest_args, timeout) != 0:
         raise SystemExit("The tests fail with no mutant switched on: mend them first.")
     alive = []
     for name in names:
-        if outcome(name, pytest_args, args.timeout) in (0, 5):
+        if outcome(name, pytest_args, timeout) in (0, 5):
             alive.append(name)
             print(f"survived: {name}", flush=True)
-    print(f"{args.module}: {len(names) - len(alive)} of {len(names)} mutants caught")
+    print(f"{path}: {len(names) - len(alive)} of {len(names)} mutants caught")
     return 1 if alive else 0
 
 
