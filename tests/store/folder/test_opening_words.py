@@ -229,3 +229,25 @@ def test_a_folder_that_takes_no_file_says_whether_the_disk_is_full(
     with pytest.raises(StoreError) as caught:
         open_store(folder)
     assert str(caught.value) == template.format(folder=folder, reason=reason)
+
+
+@pytest.mark.parametrize(("error", "reason"), [
+    (OSError(errno.EACCES, "Permission denied"), "Permission denied"),
+    (OSError("the network drive went away"), "the network drive went away"),
+], ids=["denied", "without errno"])
+def test_an_interrupted_update_that_cannot_be_finished_says_why_and_changes_nothing(
+        folder: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, reason: str) -> None:
+    filled(folder)
+    before = files(folder)
+
+    def failing(self: Journal) -> None:
+        raise error
+
+    monkeypatch.setattr(Journal, "recover", failing)
+    with pytest.raises(StoreError) as refused:
+        open_store(folder)
+    assert str(refused.value) == (
+        f"An update of the data folder {folder} was interrupted and could not be finished"
+        f" now: {reason}. Nothing else was changed. Make the folder and its files readable"
+        " and writable by you, then start again.")
+    assert files(folder) == before
