@@ -31,6 +31,15 @@ from companion.store.reading import (
 from companion.store.records import _Q, _copy, _order, _summary, archived
 
 
+def _moves_lost(summary: dict[str, Any]) -> dict[str, Any]:
+    """A finished game whose archive month is lost with every copy: read as its summary,
+    marked so that the app says its moves are gone and never resumes it, whether it is
+    read alone or in a listing with the moves."""
+    lost: dict[str, Any] = _copy(summary)
+    lost.update(actions=[], redo=[], actions_missing=True)
+    return lost
+
+
 class Queries(DataFolder):
     """What the store holds, as copies; `Store` adds the changes (see `changes.py`)."""
 
@@ -49,10 +58,7 @@ class Queries(DataFolder):
             record = self._shard(entry["shard"]).table(GAMES).get(_Q.id == game_id)
             if isinstance(record, Document):
                 return _copy(dict(record))
-            lost = _copy(entry["summary"])
-            lost.update(actions=[], redo=[], actions_missing=True)
-            result: dict[str, Any] = lost
-            return result
+            return _moves_lost(entry["summary"])
 
     def games(self, finished: bool | None = None, *, with_actions: bool = False
               ) -> list[dict[str, Any]]:
@@ -80,8 +86,10 @@ class Queries(DataFolder):
                 full = {g["id"]: dict(g) for s in self._all_shards()
                         for g in s.table(GAMES).all()}
                 for number, summary in enumerate(result):
-                    if archived(summary) and summary["id"] in full:
-                        result[number] = _copy(full[summary["id"]])
+                    if archived(summary):
+                        found = full.get(summary["id"])
+                        result[number] = (_copy(found) if found is not None
+                                          else _moves_lost(summary))
             return result
 
     def ongoing_games(self) -> list[dict[str, Any]]:

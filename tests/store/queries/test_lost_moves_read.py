@@ -1,7 +1,7 @@
 """A finished game whose archive month is lost with every copy of it (see `mending.py`)
 is still read, as its summary: no moves and nothing to redo, and `actions_missing` set,
-which the app reads to say the moves are gone and to refuse to resume it. In the history
-listed with the moves, it is its summary alone, beside the games read whole."""
+which the app reads to say the moves are gone and to refuse to resume it; the same in the
+history listed with the moves, beside the games read whole."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_a_game_whose_moves_are_lost_is_read_as_its_summary(folder: Path) -> Non
         assert bare(store.game("lost")) == expected
         assert bare(store.game("kept")) == kept
         listed = store.games(finished=True, with_actions=True)
-        assert [bare(g) for g in listed] == [kept, summary]
+        assert [bare(g) for g in listed] == [kept, expected]
 
 
 def test_games_left_out_of_an_export_are_told_with_their_days(
