@@ -39,14 +39,18 @@ MISSED = set(mutate.MISSED)
 
 
 def mutants_of(path: str) -> Path:
-    """The mutated copy of `path` in its package's scratch copy, made when missing."""
+    """The mutated copy of `path` in its package's scratch copy, made again when missing or
+    when the module changed since."""
     package = mutate.package_of(path)
     if package is None or package == path:
         raise SystemExit(f"{path}: name a module of {', '.join(mutate.PACKAGES)}, as "
                          "companion/store/marks.py")
     place = mutate.SCRATCH / package
     mutated = place / "mutants" / path
-    if not (mutated.with_name(mutated.name + ".meta")).is_file():
+    copied = place / path
+    # Mutants of an older version of the module would try code the checkout no longer has.
+    stale = not copied.is_file() or copied.read_bytes() != (ROOT / path).read_bytes()
+    if stale or not (mutated.with_name(mutated.name + ".meta")).is_file():
         place = mutate.prepare(package, [f"companion/{package}/*"])
         subprocess.run([sys.executable, "-c", "from mutmut.__main__ import create_mutants;"
                         f" create_mutants({os.cpu_count() or 1})"], cwd=place, check=True)
