@@ -21,6 +21,7 @@ from companion.cli import main
 from companion.store import StoreError, open_store
 from companion.store.backups import STEP, GameBackups
 from companion.store.check import check_folder
+from companion.store.journal import Journal
 
 KINDS = ("write", "fsync", "link", "replace", "unlink")
 
@@ -93,6 +94,35 @@ def test_both_copies_of_the_game_in_progress_damaged(
         assert store.notices == [] and moves(store.game(OPEN)) == kept
     assert check_folder(played).ok, "the damaged previous version no longer fails it"
 
+
+
+def test_a_save_that_fails_after_a_game_was_brought_back_keeps_that_game(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failed save shows again what the file holds: the file as repaired, with the
+    game brought back from its own backup, not as the restored copy had it."""
+    with open_store(folder) as store:
+        store.save_game(fake_record("g", 2))  # today's backup holds it after 2 moves
+        store.save_game(fake_record("g", 2 + STEP))  # its own backup, after 2 + STEP
+    cut(folder / "ongoing.json")
+    flip(folder / "ongoing.json.prev")
+    real = Journal.stage
+
+    def full(self: Journal, path: Path, *args: Any, **kwargs: Any) -> None:
+        if path.name == "ongoing.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(self, path, *args, **kwargs)
+
+    with open_store(folder) as store:
+        assert moves(store.game("g")) == 2 + STEP
+        with monkeypatch.context() as patched:
+            patched.setattr(Journal, "stage", full)
+            with pytest.raises(StoreError):
+                store.save_game(fake_record("new", 3))
+        assert moves(store.game("g")) == 2 + STEP
+        assert store.game("new") is None
+        store.save_game(fake_record("new", 3))
+    with open_store(folder) as store:
+        assert moves(store.game("g")) == 2 + STEP and moves(store.game("new")) == 3
 
 class Faults:
     """Counts the calls of each kind, and makes the `fail_at`-th one of `kind` raise."""

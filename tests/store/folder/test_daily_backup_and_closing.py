@@ -14,7 +14,7 @@ import pytest
 from store_samples import fake_record
 
 from companion.store import StoreError, open_store
-from companion.store.backups import Backups, GameBackups, file_name
+from companion.store.backups import Backups, file_name
 
 
 def own_backups(folder: Path) -> set[str]:
@@ -89,14 +89,3 @@ def test_a_closed_store_refuses_every_use_and_closing_again_is_harmless(
     with open_store(folder) as again:  # the folder was let go
         assert again.game("g")["actions"] == fake_record("g", 3)["actions"]  # type: ignore[index]
 
-
-def test_the_own_backup_of_a_game_no_longer_here_goes_at_the_next_opening(
-        folder: Path) -> None:
-    """Left by a deletion cut short, say: the opening finds no game for it."""
-    with open_store(folder) as store:
-        store.save_game(fake_record("kept", 3))
-        store.save_game(fake_record("done", 3, finished=True))
-    GameBackups(folder).write(fake_record("gone", 3))
-    assert own_backups(folder) == {file_name("kept"), file_name("done"), file_name("gone")}
-    with open_store(folder):
-        assert own_backups(folder) == {file_name("kept"), file_name("done")}
