@@ -107,3 +107,37 @@ def test_a_reader_during_a_switch_takes_each_file_not_yet_switched_from_its_temp
     assert raw == (tmp_path / MANIFEST).read_bytes()
     assert first.read_bytes() == b"new a"
     assert found == {second: b"new b", third: b"new c"}
+
+
+def test_two_files_whose_new_content_was_lost_are_both_named(folder: Path) -> None:
+    with open_store(folder) as store:
+        store.add_player("Ana")
+        store.save_game(fake_record("g", 3))
+    manifest = {"format": FORMAT, "files": [
+        {"target": MAIN_FILE, "temp": f".{MAIN_FILE}.a1.tmp",
+         "sha256": digest((folder / MAIN_FILE).read_bytes())},
+        {"target": ONGOING_FILE, "temp": f".{ONGOING_FILE}.b2.tmp",
+         "sha256": digest(b"the new content, lost")},
+        {"target": "archive/2025-01.json", "temp": "archive/.2025-01.json.c3.tmp",
+         "sha256": digest(b"a month's new content, lost too")}]}
+    (folder / MANIFEST).write_bytes(seal(encode(manifest)))
+    with open_store(folder) as store:
+        assert [str(n) for n in store.notices] == [
+            "An interrupted update of your data was finished, except for"
+            f" {folder / ONGOING_FILE}, {folder / 'archive' / '2025-01.json'}, whose new"
+            " content was lost."]
+
+
+def test_a_damaged_record_of_an_interrupted_update_is_set_aside_and_told(
+        folder: Path) -> None:
+    with open_store(folder) as store:
+        store.save_game(fake_record("g", 3))
+    (folder / MANIFEST).write_bytes(b'{"format": "wonderful-companion-commit"}')
+    with open_store(folder) as store:
+        assert [str(n) for n in store.notices] == [
+            "An interrupted update of your data could not be finished: its record"
+            f" {folder / MANIFEST} is damaged and was kept aside as"
+            f" {folder / (MANIFEST + '.damaged')}."]
+        assert store.game("g") is not None
+    assert (folder / (MANIFEST + ".damaged")).read_bytes() == \
+        b'{"format": "wonderful-companion-commit"}'
