@@ -14,7 +14,8 @@ module in a copy of the checkout (one per run, so two runs can share the cores),
 `MUTANT_UNDER_TEST` naming the mutant, pytest stopped at the first failure. Which
 mutants: `survived` (those the last run missed), `untried`, `all`, `~text` (the names
 holding text) or names separated by commas. It prints each mutant no test caught; a
-mutant that runs past `--timeout` is caught (it loops).
+mutant that runs past `--timeout` is caught (it loops), and named, as a busy machine can
+make a whole run that long: raise `--timeout` and try it again.
 
 Narrow tests first (a mutant caught by them is caught), then the survivors against
 the wider ones: each mutant costs a pytest start.
@@ -143,12 +144,17 @@ def try_each(names: list[str], place: Path, path: str, tests: list[str],
     import pytest  # noqa: F401  (once, before the forks)
     if outcome("", pytest_args, timeout) != 0:
         raise SystemExit("The tests fail with no mutant switched on: mend them first.")
-    alive = []
+    alive, slow = [], []
     for name in names:
-        if outcome(name, pytest_args, timeout) in (0, 5):
+        result = outcome(name, pytest_args, timeout)
+        if result in (0, 5):
             alive.append(name)
             print(f"survived: {name}", flush=True)
-    print(f"{path}: {len(names) - len(alive)} of {len(names)} mutants caught")
+        elif isinstance(result, str):  # a loop, or a busy machine: try it alone again
+            slow.append(name)
+            print(f"{result}: {name}", flush=True)
+    print(f"{path}: {len(names) - len(alive)} of {len(names)} mutants caught"
+          + (f", {len(slow)} of them by the time limit" if slow else ""))
     return 1 if alive else 0
 
 
