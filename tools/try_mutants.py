@@ -142,7 +142,10 @@ def try_each(names: list[str], place: Path, path: str, tests: list[str],
     pytest_args = [*skipped, "-x", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
                    "-o", "addopts=", *(tests or ["tests", *mutate.TESTS])]
     import pytest  # noqa: F401  (once, before the forks)
-    if outcome("", pytest_args, timeout) != 0:
+    first = outcome("", pytest_args, timeout)
+    if isinstance(first, str):
+        raise SystemExit(f"With no mutant switched on the tests {first}: raise --timeout.")
+    if first != 0:
         raise SystemExit("The tests fail with no mutant switched on: mend them first.")
     alive, slow = [], []
     for name in names:
