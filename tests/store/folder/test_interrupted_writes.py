@@ -141,3 +141,28 @@ def test_a_damaged_record_of_an_interrupted_update_is_set_aside_and_told(
         assert store.game("g") is not None
     assert (folder / (MANIFEST + ".damaged")).read_bytes() == \
         b'{"format": "wonderful-companion-commit"}'
+
+
+def test_the_probe_of_a_writable_folder_left_by_a_crash_goes_at_the_next_opening(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening writes a file to learn whether it may write: a crash before that file
+    is removed leaves it, named as a temp file, which the next opening removes."""
+    with open_store(folder) as store:
+        store.save_game(fake_record("g", 3))
+    before = sorted(path.name for path in folder.iterdir())
+    real = os.unlink
+
+    def crash(path: Any, *args: Any, **kwargs: Any) -> None:
+        if Path(path).parent == folder:
+            raise Crash
+        real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", crash)
+    with pytest.raises(Crash):
+        open_store(folder)
+    monkeypatch.undo()
+    (left,) = [path for path in folder.iterdir() if path.name not in before]
+    with open_store(folder) as store:
+        assert store.game("g") is not None
+    assert not left.exists()
+    assert sorted(path.name for path in folder.iterdir()) == before
