@@ -20,7 +20,7 @@ import threading
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 
 from filelock import FileLock
 
@@ -31,7 +31,7 @@ from companion.store.atomic import remove_temp_files as _remove_temp_files
 from companion.store.backups import Backups, GameBackups
 from companion.store.errors import StoreError
 from companion.store.journal import Journal
-from companion.store.mending import LOST, Mending, elsewhere, games_back
+from companion.store.mending import LOST, Mending, Problem, elsewhere, games_back
 from companion.store.mending import Notice as Notice
 from companion.store.reading import GAMES, HISTORY, Reading, read, unreadable, well_formed
 from companion.store.records import _Q, _copy, _order, archived, shard_of
@@ -86,6 +86,7 @@ class DataFolder(Mending):
         self._journal = Journal(folder)
         self._shards = {}
         self._backup_day: str | None = None
+        self._moved_aside = []
 
     # opening
 
@@ -100,6 +101,21 @@ class DataFolder(Mending):
             if reading.data is not None and reading.version > schema.SCHEMA_VERSION:
                 raise self._newer(paths[kind], reading.version)
         damaged = {kind for kind, reading in readings.items() if reading.problem is not None}
+        try:
+            back, months = self._repair(paths, readings, damaged)
+        except BaseException:
+            self._put_back_aside()
+            raise
+        self._games_back_told(back)
+        self._daily_backup()
+        if not damaged and not months:  # else the games' own backups may still be needed
+            self._tidy_game_backups()
+
+    def _repair(self, paths: dict[str, Path], readings: dict[str, Reading], damaged: set[str]
+                ) -> tuple[list[dict[str, Any]], dict[str, Problem | None]]:
+        """Put good copies in place of the damaged files, upgrade, and commit the rest of
+        the repairs as one step; returns the games brought back from their own backups
+        and the archive months mended."""
         for kind in damaged:
             readings[kind] = self._recover(paths[kind], kind, readings[kind])
         if any(r.version < schema.SCHEMA_VERSION for r in readings.values()):
@@ -126,10 +142,7 @@ class DataFolder(Mending):
                 self._reconcile()
         except OSError as exc:
             raise _unwritable(self.folder, exc) from exc
-        self._games_back_told(back)
-        self._daily_backup()
-        if not damaged and not months:  # else the games' own backups may still be needed
-            self._tidy_game_backups()
+        return back, months
 
     def _finish_interrupted(self) -> None:
         """Roll forward (or back) an operation a crash interrupted (see `journal.py`)."""

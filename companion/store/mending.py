@@ -38,6 +38,7 @@ the same games.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -301,6 +302,9 @@ class Mending:
     _main: _File
     _own: dict[str, dict[str, Any]]
     """The games' own backups, read at opening (`backups.GameBackups`)."""
+    _moved_aside: list[tuple[Path, Path]]
+    """The damaged files moved aside (where each was, where it is now): put back if the
+    opening's repairs fail."""
 
     # store.json and ongoing.json
 
@@ -358,7 +362,18 @@ class Mending:
                 path=str(path), problem=problem_words(problem),
                 reason=exc.strerror or str(exc),
             ) from exc
+        self._moved_aside.append((path, aside))
         return aside
+
+    def _put_back_aside(self) -> None:
+        """The opening's repairs were not committed (a failed commit leaves nothing, see
+        `journal.py`): each damaged file goes back where it was, so that the next opening
+        finds the same damage and repairs it whole. Else the good copy put in its place
+        would pass for sound, and the games their own backups bring back would not come."""
+        for path, aside in reversed(self._moved_aside):
+            with contextlib.suppress(OSError):
+                os.replace(aside, path)
+        self._moved_aside.clear()
 
     def _games_back_told(self, back: list[dict[str, Any]]) -> None:
         for record in back:

@@ -96,15 +96,21 @@ def test_both_copies_of_the_game_in_progress_damaged(
 
 
 
-def test_a_save_that_fails_after_a_game_was_brought_back_keeps_that_game(
-        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A failed save shows again what the file holds: the file as repaired, with the
-    game brought back from its own backup, not as the restored copy had it."""
+def brought_back(folder: Path) -> None:
+    """A game in progress whose own backup is newer than the day's backup, and both
+    copies of ongoing.json damaged: the next opening brings it back from its own."""
     with open_store(folder) as store:
         store.save_game(fake_record("g", 2))  # today's backup holds it after 2 moves
         store.save_game(fake_record("g", 2 + STEP))  # its own backup, after 2 + STEP
     cut(folder / "ongoing.json")
     flip(folder / "ongoing.json.prev")
+
+
+def test_a_save_that_fails_after_a_game_was_brought_back_keeps_that_game(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failed save shows again what the file holds: the file as repaired, with the
+    game brought back from its own backup, not as the restored copy had it."""
+    brought_back(folder)
     real = Journal.stage
 
     def full(self: Journal, path: Path, *args: Any, **kwargs: Any) -> None:
@@ -123,6 +129,69 @@ def test_a_save_that_fails_after_a_game_was_brought_back_keeps_that_game(
         store.save_game(fake_record("new", 3))
     with open_store(folder) as store:
         assert moves(store.game("g")) == 2 + STEP and moves(store.game("new")) == 3
+
+
+@pytest.mark.parametrize(("error", "told"), [
+    (OSError(errno.EACCES, "Permission denied"), "Permission denied. Nothing was changed."
+     " Make it writable, or choose another folder with --data-dir."),
+    (OSError(errno.ENOSPC, "No space left on device"), "the disk that holds it is full"
+     " (No space left on device). Nothing was changed. Make room on that disk (empty the"
+     " trash, move or delete large files you no longer need) and try again, or choose a"
+     " folder on another disk with --data-dir."),
+], ids=["denied", "full"])
+def test_a_repair_that_cannot_be_written_stops_the_opening_and_the_next_one_repairs(
+        folder: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, told: str) -> None:
+    brought_back(folder)
+
+    def failing(self: Journal, *args: Any, **kwargs: Any) -> None:
+        raise error
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Journal, "commit", failing)
+        with pytest.raises(StoreError) as refused:
+            open_store(folder)
+    assert str(refused.value) == f"Cannot write in the data folder {folder}: {told}"
+    assert not list(folder.glob("ongoing.json.damaged-*")), "put back, to be repaired again"
+    with open_store(folder) as store:
+        assert moves(store.game("g")) == 2 + STEP
+
+
+def test_a_damaged_file_that_cannot_be_put_back_leaves_the_refusal_as_it_was(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    brought_back(folder)
+    real = os.replace
+
+    def stuck(source: Any, target: Any, *args: Any, **kwargs: Any) -> None:
+        if ".damaged-" in Path(source).name:
+            raise OSError(errno.EIO, "Input/output error")
+        real(source, target, *args, **kwargs)
+
+    def failing(self: Journal, *args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EACCES, "Permission denied")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Journal, "commit", failing)
+        patched.setattr(os, "replace", stuck)
+        with pytest.raises(StoreError) as refused:
+            open_store(folder)
+    assert str(refused.value).startswith(
+        f"Cannot write in the data folder {folder}: Permission denied.")
+    (aside,) = folder.glob("ongoing.json.damaged-*")
+    assert aside.stat().st_size > 0, "the damaged file is kept, aside"
+
+
+def test_own_backups_are_tidied_only_at_an_opening_that_found_no_damage(
+        folder: Path) -> None:
+    """The one of a game no longer here may be all that is left of it while a file is
+    being repaired."""
+    brought_back(folder)
+    GameBackups(folder).write(fake_record("stray", 4, finished=True))
+    with open_store(folder) as store:
+        assert store.notices and moves(store.game("g")) == 2 + STEP
+    assert own(folder, "stray") is not None, "kept while a file was repaired"
+    with open_store(folder) as store:
+        assert store.notices == []
+    assert own(folder, "stray") is None and own(folder, "g") is not None
 
 class Faults:
     """Counts the calls of each kind, and makes the `fail_at`-th one of `kind` raise."""
