@@ -142,6 +142,23 @@ def test_a_month_damaged_while_store_json_is_gone_with_every_copy(folder: Path) 
         assert sorted(g["id"] for g in store.export_all()["games"]) == ["a", "b"]
 
 
+
+def test_a_month_damaged_while_store_json_and_every_backup_are_gone_keeps_its_copys_games(
+        folder: Path) -> None:
+    """Not even the games' own backups: the month's previous version (before c) is all
+    there is, and with no history to go by, every game it holds is kept."""
+    with open_store(folder) as store:
+        for game_id, minutes in (("a", 0), ("b", DAY), ("c", 2 * DAY)):
+            store.save_game(finished(game_id, minutes))
+    (folder / MAIN_FILE).write_bytes(b"")
+    (folder / f"{MAIN_FILE}.prev").unlink()
+    shutil.rmtree(folder / "backups")
+    flip(folder / JANUARY)
+    with open_store(folder) as store:
+        assert sorted(g["id"] for g in store.games(finished=True)) == ["a", "b"]
+        assert [len(store.game(i)["actions"]) for i in "ab"] == [  # type: ignore[index]
+            len(finished(i, 0)["actions"]) for i in "ab"]
+
 def test_a_game_already_told_lost_is_not_told_again_when_its_month_is_mended_again(
         folder: Path) -> None:
     with open_store(folder) as store:
