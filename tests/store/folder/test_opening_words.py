@@ -94,6 +94,21 @@ def test_an_upgrade_says_from_which_version_and_where_the_copy_is(folder: Path) 
         "upgraded though store.json, before it, needed nothing"
 
 
+
+def test_an_older_month_met_when_read_is_upgraded_then(folder: Path) -> None:
+    """store.json and ongoing.json are of today's version, so opening upgrades nothing;
+    a month put back from an older app's copy is upgraded as it is first read."""
+    filled(folder)
+    rewrite(folder / MONTH, SCHEMA_VERSION - 1)
+    with open_store(folder) as store:
+        assert store.notices == []
+        done = store.game("done")
+        assert done == fake_record("done", 12, finished=True) | {"revision": 1}
+        assert [str(n) for n in store.notices] == [
+            f"Your data was upgraded from version {SCHEMA_VERSION - 1} to version"
+            f" {SCHEMA_VERSION}. A copy of it as it was before is in {snapshot(folder)}."]
+    assert version_on_disk(folder / MONTH) == SCHEMA_VERSION
+
 def test_an_upgrade_whose_backup_cannot_be_made_changes_nothing(
         folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     filled(folder)
