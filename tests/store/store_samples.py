@@ -7,6 +7,7 @@ matter and speed does, like the kill -9 writer.
 
 from __future__ import annotations
 
+import errno
 import random
 import shutil
 from datetime import UTC, datetime, timedelta
@@ -21,6 +22,13 @@ if TYPE_CHECKING:
 
 EMPIRES = ("Noram States", "Federation of Asia", "Panafrican Union", "Republic of Europe")
 BASE = datetime(2025, 1, 1, 9, 0, tzinfo=UTC)
+
+SYSTEM_ERRORS = {
+    "denied": (OSError(errno.EACCES, "Permission denied"), "Permission denied"),
+    "without errno": (OSError("the network drive went away"), "the network drive went away"),
+}
+"""A failure the system words, and one with words of its own only (a network disk's):
+each with the reason a message must give (`pytest.mark.parametrize` its values)."""
 
 
 def play(seed: int, limit: int = 150, finish: bool = True) -> Game:

@@ -5,13 +5,12 @@ And a closed store: every use refused in words, closing again harmless."""
 
 from __future__ import annotations
 
-import errno
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from store_samples import fake_record
+from store_samples import SYSTEM_ERRORS, fake_record
 
 from companion.store import StoreError, open_store
 from companion.store.backups import Backups, file_name
@@ -53,10 +52,7 @@ def test_the_days_backup_is_looked_for_once_a_day_and_lets_ended_games_backups_g
         assert len(calls) == 4
 
 
-@pytest.mark.parametrize(("error", "reason"), [
-    (OSError(errno.EACCES, "Permission denied"), "Permission denied"),
-    (OSError("the network drive went away"), "the network drive went away"),
-], ids=["denied", "without errno"])
+@pytest.mark.parametrize(("error", "reason"), SYSTEM_ERRORS.values(), ids=SYSTEM_ERRORS)
 def test_a_days_backup_that_cannot_be_made_is_told_once_and_play_goes_on(
         folder: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, reason: str) -> None:
     tries: list[int] = []

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from store_samples import fake_record
+from store_samples import SYSTEM_ERRORS, fake_record
 
 from companion.store import StoreError, open_store, schema
 from companion.store.backups import Backups
@@ -246,10 +246,7 @@ def test_a_folder_that_takes_no_file_says_whether_the_disk_is_full(
     assert str(caught.value) == template.format(folder=folder, reason=reason)
 
 
-@pytest.mark.parametrize(("error", "reason"), [
-    (OSError(errno.EACCES, "Permission denied"), "Permission denied"),
-    (OSError("the network drive went away"), "the network drive went away"),
-], ids=["denied", "without errno"])
+@pytest.mark.parametrize(("error", "reason"), SYSTEM_ERRORS.values(), ids=SYSTEM_ERRORS)
 def test_an_interrupted_update_that_cannot_be_finished_says_why_and_changes_nothing(
         folder: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, reason: str) -> None:
     filled(folder)
