@@ -6,12 +6,13 @@ history listed with the moves, beside the games read whole."""
 from __future__ import annotations
 
 import shutil
+from datetime import date
 from pathlib import Path
 
 from store_samples import bare, fake_record, lose_january
 
 from companion.store import open_store
-from companion.store.schema import ARCHIVE_DIR
+from companion.store.schema import ARCHIVE_DIR, BACKUP_DIR, ONGOING_FILE
 
 
 def test_a_game_whose_moves_are_lost_is_read_as_its_summary(folder: Path) -> None:
@@ -50,3 +51,25 @@ def test_games_left_out_of_an_export_are_told_with_their_days(
             " in your history with their scores."]
         written = store.export_file(tmp_path / "out.json")
     assert written == {"games": 2, "attempts": 0, "campaigns": 1, "players": 1}
+
+
+def test_a_game_whose_moves_were_lost_but_in_progress_again_keeps_its_moves(
+        folder: Path) -> None:
+    """ongoing.json put back from an older copy still holds the game in progress, which
+    has since finished in a month now lost: the game keeps its moves, in progress, and
+    its summary leaves the history; the other finished games stay."""
+    with open_store(folder) as store:
+        store.save_game(fake_record("g", 3))  # the day's backup holds it in progress
+        store.save_game(fake_record("kept", 4, finished=True, minutes=60 * 24 * 40))
+    older = (folder / BACKUP_DIR / date.today().isoformat() / ONGOING_FILE).read_bytes()
+    with open_store(folder) as store:
+        store.save_game(fake_record("g", 5, finished=True))
+    lose_january(folder)
+    (folder / ONGOING_FILE).write_bytes(older)
+    (folder / f"{ONGOING_FILE}.prev").unlink(missing_ok=True)
+    with open_store(folder) as store:
+        assert bare(store.game("g")) == fake_record("g", 3)
+        assert [g["id"] for g in store.games(finished=True)] == ["kept"]
+        assert [g["id"] for g in store.games(finished=False)] == ["g"]
+    with open_store(folder) as store:
+        assert store.notices == [] and bare(store.game("g")) == fake_record("g", 3)
