@@ -10,11 +10,13 @@ from __future__ import annotations
 import errno
 import random
 import shutil
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.store import open_store
 from companion.store.schema import ARCHIVE_DIR, BACKUP_DIR
 
 if TYPE_CHECKING:
@@ -183,3 +185,16 @@ def lose_january(folder: Path) -> None:
     for name in ("2025-01.json", "2025-01.json.prev"):
         (folder / ARCHIVE_DIR / name).unlink(missing_ok=True)
     shutil.rmtree(folder / BACKUP_DIR)
+
+
+def left_between(folder: Path, first: dict[str, Any], then: dict[str, Any],
+                 names: Iterable[str]) -> None:
+    """Save `first`, then `then`, and put the files `names` back as they were between the
+    two: as a crash while `then` moved its game between files leaves them, or as a reader
+    that read them before it sees them."""
+    with open_store(folder) as store:
+        store.save_game(first)
+        kept = {name: (folder / name).read_bytes() for name in names}
+        store.save_game(then)
+    for name, body in kept.items():
+        (folder / name).write_bytes(body)

@@ -8,27 +8,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from store_samples import bare, fake_record
+from store_samples import bare, fake_record, left_between
 
-from companion.store import open_store, schema
-from companion.store.atomic import encode, seal
-from companion.store.reading import GAMES
-from companion.store.schema import ARCHIVE_DIR, ONGOING, ONGOING_FILE
+from companion.store import open_store
+from companion.store.schema import ARCHIVE_DIR, MAIN_FILE, ONGOING_FILE
 
 FINISHED = fake_record("g", 5, finished=True, minutes=60)  # last saved at minute 65
 OTHER = fake_record("other", 2, minutes=10)
+MONTH = f"{ARCHIVE_DIR}/2025-01.json"
 
 
-def left_in_both(folder: Path, in_progress: dict[str, Any]) -> None:
-    """g finished beside another finished game; ongoing.json as a crash left it, with g
-    still in it beside another game in progress."""
+def left_in_both(folder: Path, first: dict[str, Any], then: dict[str, Any],
+                 names: tuple[str, ...]) -> None:
+    """g saved as `first`, then as `then`, beside another finished game and another in
+    progress; the files `names` as they were before `then` (a crash left them)."""
     with open_store(folder) as store:
-        store.save_game(FINISHED)
         store.save_game(fake_record("kept", 4, finished=True, minutes=30))
         store.save_game(OTHER)
-    data = schema.fresh(ONGOING)
-    data[GAMES] = {"1": OTHER | {"revision": 1}, "2": in_progress | {"revision": 2}}
-    (folder / ONGOING_FILE).write_bytes(seal(encode(data)))
+    left_between(folder, first, then, names)
 
 
 @pytest.mark.parametrize("in_progress", [
@@ -37,7 +34,7 @@ def left_in_both(folder: Path, in_progress: dict[str, Any]) -> None:
 ], ids=["older", "as old"])
 def test_the_finished_version_kept_when_no_older(folder: Path, in_progress: dict[str, Any]
                                                   ) -> None:
-    left_in_both(folder, in_progress)
+    left_in_both(folder, in_progress, FINISHED, (ONGOING_FILE,))
     for _ in range(2):  # and the next opening finds nothing more to do
         with open_store(folder) as store:
             assert bare(store.game("g")) == FINISHED
@@ -49,12 +46,12 @@ def test_the_finished_version_kept_when_no_older(folder: Path, in_progress: dict
 def test_the_version_in_progress_kept_when_newer(folder: Path) -> None:
     """Resumed after it finished: it leaves the history and its month."""
     resumed = fake_record("g", 7, minutes=100)
-    left_in_both(folder, resumed)
+    left_in_both(folder, FINISHED, resumed, (MAIN_FILE, MONTH))
     for _ in range(2):
         with open_store(folder) as store:
             assert bare(store.game("g")) == resumed
             assert [g["id"] for g in store.games(finished=True)] == ["kept"]
             assert [g["id"] for g in store.games(finished=False)] == ["g", "other"]
             assert store.notices == []
-    month = (folder / ARCHIVE_DIR / "2025-01.json").read_text()
+    month = (folder / MONTH).read_text()
     assert '"id":"g"' not in month and '"id":"kept"' in month

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from store_samples import bare, fake_record
+from store_samples import bare, fake_record, left_between
 
 from companion.store import open_store
 from companion.store.schema import ARCHIVE_DIR, MAIN_FILE, ONGOING_FILE
@@ -25,11 +25,7 @@ def _read_between(folder: Path, before: dict[str, object], after: dict[str, obje
     were between the two: the archive month alone holds the second save."""
     with open_store(folder) as store:
         store.add_player("Ana")  # store.json is written from the start
-        store.save_game(before)
-        kept = {name: (folder / name).read_bytes() for name in (MAIN_FILE, ONGOING_FILE)}
-        store.save_game(after)
-    for name, body in kept.items():
-        (folder / name).write_bytes(body)
+    left_between(folder, before, after, (MAIN_FILE, ONGOING_FILE))
 
 
 def test_a_game_finished_at_its_last_move_is_exported_finished(folder: Path) -> None:
@@ -46,12 +42,7 @@ def test_a_game_saved_in_progress_after_its_archived_copy_is_exported_in_progres
     after: the copy in progress is newer by a move, so it is the one exported, and the one
     listed whole, though the archive month still holds the other."""
     newer = fake_record("g", 6)
-    with open_store(folder) as store:
-        store.save_game(fake_record("g", 5, finished=True))
-        kept = {name: (folder / name).read_bytes() for name in (MAIN_FILE, MONTH)}
-        store.save_game(newer)
-    for name, body in kept.items():
-        (folder / name).write_bytes(body)
+    left_between(folder, fake_record("g", 5, finished=True), newer, (MAIN_FILE, MONTH))
     with open_store(folder, read_only=True) as reader:
         (game,) = reader.export_all()["games"]
         assert bare(reader.game("g")) == newer

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from store_samples import bare, fake_record
+from store_samples import bare, fake_record, left_between
 
 from companion.store import journal, open_store
 from companion.store.schema import ONGOING_FILE
@@ -17,10 +17,8 @@ def test_every_game_in_both_files_is_shown_once(folder: Path) -> None:
     """x is only in progress; g was finished after ongoing.json was read."""
     with open_store(folder) as store:
         store.save_game(fake_record("x", 3, minutes=0))
-        store.save_game(fake_record("g", 5, minutes=1))
-        ongoing = (folder / ONGOING_FILE).read_bytes()
-        store.save_game(fake_record("g", 6, finished=True, minutes=1))
-    (folder / ONGOING_FILE).write_bytes(ongoing)
+    left_between(folder, fake_record("g", 5, minutes=1),
+                 fake_record("g", 6, finished=True, minutes=1), [ONGOING_FILE])
     with open_store(folder, read_only=True) as reader:
         assert sorted(g["id"] for g in reader.games()) == ["g", "x"]
         assert bare(reader.game("g")) == fake_record("g", 6, finished=True, minutes=1)
@@ -30,11 +28,8 @@ def test_every_game_in_both_files_is_shown_once(folder: Path) -> None:
 def test_a_game_saved_at_the_same_moment_in_both_files_is_its_finished_copy(
         folder: Path) -> None:
     """The same last change in both: the history's copy, as the app's `_reconcile`."""
-    with open_store(folder) as store:
-        store.save_game(fake_record("g", 5))
-        ongoing = (folder / ONGOING_FILE).read_bytes()
-        store.save_game(fake_record("g", 5, finished=True))
-    (folder / ONGOING_FILE).write_bytes(ongoing)
+    left_between(folder, fake_record("g", 5), fake_record("g", 5, finished=True),
+                 [ONGOING_FILE])
     with open_store(folder, read_only=True) as reader:
         assert [g["id"] for g in reader.games()] == ["g"]
         assert reader.games()[0]["finished"] is True
