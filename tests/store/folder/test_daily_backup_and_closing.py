@@ -13,12 +13,12 @@ import pytest
 from store_samples import SYSTEM_ERRORS, fake_record
 
 from companion.store import StoreError, open_store
-from companion.store.backups import Backups, file_name
+from companion.store.backups import Backups, GameBackups
 
 
 def own_backups(folder: Path) -> set[str]:
-    games = folder / "backups" / "games"
-    return {path.name for path in games.iterdir()} if games.is_dir() else set()
+    """The games with an own backup, as the store reads them back."""
+    return set(GameBackups(folder).load())
 
 
 def test_the_days_backup_is_looked_for_once_a_day_and_lets_ended_games_backups_go(
@@ -35,19 +35,19 @@ def test_the_days_backup_is_looked_for_once_a_day_and_lets_ended_games_backups_g
     with open_store(folder) as store:
         store.save_game(fake_record("open", 3))  # the first data: today's backup is made
         assert len(calls) == 2 and calls[0] is None and calls[1] is not None
-        assert own_backups(folder) == {file_name("open")}, "a game in progress keeps its own"
+        assert own_backups(folder) == {"open"}, "a game in progress keeps its own"
         store.save_game(fake_record("done", 4, finished=True))
         store.save_game(fake_record("open", 5))
         assert len(calls) == 2, "not looked for again the same day"
-        assert own_backups(folder) == {file_name("open"), file_name("done")}
+        assert own_backups(folder) == {"open", "done"}
     with open_store(folder) as store:  # another opening, the same day: already made
         assert calls[2:] == [None]
-        assert own_backups(folder) == {file_name("open"), file_name("done")}
+        assert own_backups(folder) == {"open", "done"}
     assert calls[1] is not None
     shutil.rmtree(calls[1])  # today's backup gone: the next opening makes it again
     with open_store(folder) as store:
         assert calls[3] is not None
-        assert own_backups(folder) == {file_name("open")}, "the ended game's own backup goes"
+        assert own_backups(folder) == {"open"}, "the ended game's own backup goes"
         store.save_game(fake_record("open", 6))
         assert len(calls) == 4
 
